@@ -1,0 +1,114 @@
+package dev.bench.core;
+
+import dev.bench.core.random.SplitMix64;
+
+/**
+ * The ops one worker hands to its {@link Session} in one call: all of one kind, each with its op index
+ * and intended start time.
+ *
+ * <p>Each op's randomness comes from {@link #random(int)}, seeded from (run seed, kind, op index), so an
+ * op draws the same keys whichever worker serves it and whenever.
+ *
+ * <p>Threading: owned by one worker thread and reused for every batch it serves (nothing is allocated
+ * per op). The mutators {@link #clear} and {@link #add} are for the engine.
+ */
+public final class Batch {
+
+    private final long runSeed;
+    private final SplitMix64 random = new SplitMix64(0);
+    private final long[] opIndex;
+    private final long[] intendedNanos;
+    private final boolean[] rejected;
+    private int kind;
+    private int size;
+    private int rejectedCount;
+
+    public Batch(long runSeed, int capacity) {
+        this.runSeed = runSeed;
+        this.opIndex = new long[capacity];
+        this.intendedNanos = new long[capacity];
+        this.rejected = new boolean[capacity];
+    }
+
+    /** Index of this batch's kind in {@link Workload#kinds()}. */
+    public int kind() {
+        return kind;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public int capacity() {
+        return opIndex.length;
+    }
+
+    /** The generator for op i, freshly seeded: draw that op's keys from it before asking for another op's. */
+    public SplitMix64 random(int i) {
+        random.reseed(SplitMix64.seedFor(runSeed, kind, opIndex[checked(i)]));
+        return random;
+    }
+
+    /** The op's position in its kind's sequence: 0, 1, 2, ... within a run. */
+    public long opIndex(int i) {
+        return opIndex[checked(i)];
+    }
+
+    /** When the op should have started ({@link System#nanoTime()} scale): its scheduled arrival. */
+    public long intendedNanos(int i) {
+        return intendedNanos[checked(i)];
+    }
+
+    /**
+     * Marks op i as an expected rejection (voter's "over the vote limit"): it completed, its latency
+     * counts, but it is reported as rejected rather than accepted.
+     */
+    public void reject(int i) {
+        if (!rejected[checked(i)]) {
+            rejected[i] = true;
+            rejectedCount++;
+        }
+    }
+
+    public boolean isRejected(int i) {
+        return rejected[checked(i)];
+    }
+
+    public int rejectedCount() {
+        return rejectedCount;
+    }
+
+    public void clear(int kind) {
+        for (int i = 0; i < size; i++) {
+            rejected[i] = false;
+        }
+        this.kind = kind;
+        this.size = 0;
+        this.rejectedCount = 0;
+    }
+
+    public void add(long index, long intended) {
+        opIndex[size] = index;
+        intendedNanos[size] = intended;
+        size++;
+    }
+
+    public boolean isFull() {
+        return size == opIndex.length;
+    }
+
+    /** Forgets rejections from a failed attempt before the batch is tried again. */
+    public void clearRejections() {
+        for (int i = 0; i < size; i++) {
+            rejected[i] = false;
+        }
+        rejectedCount = 0;
+    }
+
+    private int checked(int i) {
+        if (i < 0 || i >= size) {
+            throw new IndexOutOfBoundsException("op " + i + " of a batch of " + size);
+        }
+        return i;
+    }
+}

@@ -1,0 +1,24 @@
+package dev.bench.core;
+
+import java.util.List;
+
+/**
+ * What the engine drives: a fixed set of operation kinds and a factory of per-worker sessions.
+ *
+ * <p>Threading: {@link #openSession} and {@link #classify} are called from any worker thread,
+ * concurrently; implementations keep shared state thread-safe. Each {@link Session} is used by
+ * exactly one worker thread at a time.
+ */
+public interface Workload {
+
+    /** The kinds this workload generates, in report order. Called once per run. */
+    List<OpKind> kinds();
+
+    /** Opens the state one worker needs (typically one connection). May block; may throw. */
+    Session openSession(int workerIndex) throws Exception;
+
+    /** Decides what a failure means. The default treats every failure as fatal. */
+    default ErrorKind classify(Exception failure) {
+        return ErrorKind.FATAL;
+    }
+}

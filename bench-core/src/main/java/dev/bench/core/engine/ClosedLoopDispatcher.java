@@ -1,0 +1,94 @@
+package dev.bench.core.engine;
+
+import dev.bench.core.Batch;
+import dev.bench.core.OpKind;
+import dev.bench.core.random.SplitMix64;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+/**
+ * Closed loop: each worker's next op starts when its previous one returns, until the end time.
+ * An op's kind is drawn from the weights with a generator seeded by its global index, so the sequence
+ * of kinds is fixed by the seed (which worker gets which op is not).
+ *
+ * <p>Threading: lock-free; {@link #claim} from any number of workers.
+ */
+final class ClosedLoopDispatcher implements Dispatcher {
+
+    /** Pseudo-kind used to seed the choice of kind, distinct from every real kind index. */
+    private static final int KIND_CHOICE_STREAM = -2;
+
+    private final double[] cumulativeWeight;
+    private final long seed;
+    private final long windowStartNanos;
+    private final long endNanos;
+    private final AtomicLong nextIndex = new AtomicLong();
+    private final AtomicLong[] nextIndexOfKind;
+    private final AtomicLongArray claimedInWindow;
+    private volatile boolean stopped;
+
+    ClosedLoopDispatcher(List<OpKind> kinds, long seed, long windowStartNanos, long endNanos) {
+        double total = kinds.stream().mapToDouble(OpKind::weight).sum();
+        this.cumulativeWeight = new double[kinds.size()];
+        double sum = 0;
+        for (int k = 0; k < kinds.size(); k++) {
+            sum += kinds.get(k).weight() / total;
+            cumulativeWeight[k] = sum;
+        }
+        this.seed = seed;
+        this.windowStartNanos = windowStartNanos;
+        this.endNanos = endNanos;
+        this.nextIndexOfKind = new AtomicLong[kinds.size()];
+        for (int k = 0; k < kinds.size(); k++) {
+            nextIndexOfKind[k] = new AtomicLong();
+        }
+        this.claimedInWindow = new AtomicLongArray(kinds.size());
+    }
+
+    @Override
+    public boolean claim(Batch batch) {
+        long now = System.nanoTime();
+        if (stopped || now >= endNanos) {
+            return false;
+        }
+        int kind = chooseKind(nextIndex.getAndIncrement());
+        batch.clear(kind);
+        batch.add(nextIndexOfKind[kind].getAndIncrement(), now);
+        if (now >= windowStartNanos) {
+            claimedInWindow.incrementAndGet(kind);
+        }
+        return true;
+    }
+
+    private int chooseKind(long index) {
+        double u = SplitMix64.mix(SplitMix64.seedFor(seed, KIND_CHOICE_STREAM, index)) >>> 11;
+        u *= 0x1.0p-53;
+        for (int k = 0; k < cumulativeWeight.length - 1; k++) {
+            if (u < cumulativeWeight[k]) {
+                return k;
+            }
+        }
+        return cumulativeWeight.length - 1;
+    }
+
+    @Override
+    public void stop() {
+        stopped = true;
+    }
+
+    @Override
+    public long lagNanos(long nowNanos) {
+        return 0; // nothing ever waits for a worker in a closed loop
+    }
+
+    @Override
+    public long[] generatedInWindow() {
+        long[] generated = new long[claimedInWindow.length()];
+        for (int k = 0; k < generated.length; k++) {
+            generated[k] = claimedInWindow.get(k);
+        }
+        return generated;
+    }
+}

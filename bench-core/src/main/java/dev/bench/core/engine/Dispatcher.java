@@ -1,0 +1,29 @@
+package dev.bench.core.engine;
+
+import dev.bench.core.Batch;
+
+/**
+ * Hands due ops to workers. One instance per phase, shared by all its workers.
+ *
+ * <p>Threading: {@link #claim} is called concurrently by workers; {@link #stop} and {@link #lagNanos} by the
+ * reporting thread at any time; {@link #generatedInWindow} only after
+ * every worker has returned from its last claim.
+ */
+interface Dispatcher {
+
+    /**
+     * Blocks until at least one op is due, then fills {@code batch} with due ops of one kind.
+     *
+     * @return false when the phase has no more ops to hand out (schedule exhausted or stopped)
+     */
+    boolean claim(Batch batch);
+
+    /** Makes every current and future {@link #claim} return false promptly. */
+    void stop();
+
+    /** How late the oldest op that is due but not yet claimed is at {@code nowNanos}; 0 when none waits. */
+    long lagNanos(long nowNanos);
+
+    /** Ops per kind whose intended start fell inside the measured window, claimed or not. */
+    long[] generatedInWindow();
+}

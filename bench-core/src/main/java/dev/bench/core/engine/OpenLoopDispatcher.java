@@ -1,0 +1,134 @@
+package dev.bench.core.engine;
+
+import dev.bench.core.Batch;
+import dev.bench.core.OpKind;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * One shared queue of due ops served by any free worker (M/G/N), never a per-thread schedule.
+ *
+ * <p>The queue holds no entries: the backlog is just the distance between each kind's next unclaimed
+ * arrival and now, so an overloaded backend costs no memory per waiting op. A worker claims the kind
+ * whose next arrival is earliest and takes every due op of that kind, up to the kind's batch bound:
+ * batches grow by themselves when the backend falls behind and stay at one op when it keeps up.
+ *
+ * <p>Threading: {@link #claim} serialises claimers on one lock; the claimer at the head waits, holding
+ * it, until the next arrival is due (nothing else could be claimed earlier anyway). {@link #lagNanos}
+ * reads a volatile and never takes the lock.
+ */
+final class OpenLoopDispatcher implements Dispatcher {
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private final ArrivalStream[] streams;
+    private final int[] maxBatch;
+    private final long windowStartNanos;
+    private final long endNanos;
+    private final long[] claimedInWindow;
+    private volatile boolean stopped;
+    /** Intended start of the earliest unclaimed op; Long.MAX_VALUE when the schedule is exhausted. */
+    private volatile long oldestUnclaimedNanos;
+
+    /**
+     * @param startNanos       first arrivals are scheduled from here
+     * @param windowStartNanos ops intended from here on are measured
+     * @param endNanos         no op is scheduled at or after this
+     */
+    OpenLoopDispatcher(List<OpKind> kinds, double targetOpsPerSec, Arrivals arrivals, long seed,
+                       long startNanos, long windowStartNanos, long endNanos) {
+        double totalWeight = kinds.stream().mapToDouble(OpKind::weight).sum();
+        List<ArrivalStream> active = new ArrayList<>();
+        this.maxBatch = new int[kinds.size()];
+        for (int k = 0; k < kinds.size(); k++) {
+            OpKind kind = kinds.get(k);
+            maxBatch[k] = kind.maxBatch();
+            if (kind.weight() > 0) {
+                active.add(new ArrivalStream(k, targetOpsPerSec * kind.weight() / totalWeight, arrivals, seed, startNanos));
+            }
+        }
+        this.streams = active.toArray(new ArrivalStream[0]);
+        this.windowStartNanos = windowStartNanos;
+        this.endNanos = endNanos;
+        this.claimedInWindow = new long[kinds.size()];
+        this.oldestUnclaimedNanos = earliest().nextNanos;
+    }
+
+    @Override
+    public boolean claim(Batch batch) {
+        lock.lock();
+        try {
+            while (!stopped) {
+                ArrivalStream head = earliest();
+                if (head.nextNanos >= endNanos) {
+                    oldestUnclaimedNanos = Long.MAX_VALUE;
+                    return false;
+                }
+                long now = System.nanoTime();
+                if (head.nextNanos > now) {
+                    Waits.until(head.nextNanos, () -> stopped);
+                    continue;
+                }
+                take(head, batch, Math.min(maxBatch[head.kind], batch.capacity()), now);
+                ArrivalStream next = earliest();
+                oldestUnclaimedNanos = next.nextNanos < endNanos ? next.nextNanos : Long.MAX_VALUE;
+                return true;
+            }
+            return false;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void take(ArrivalStream stream, Batch batch, int limit, long now) {
+        batch.clear(stream.kind);
+        do {
+            batch.add(stream.index, stream.nextNanos);
+            if (stream.nextNanos >= windowStartNanos) {
+                claimedInWindow[stream.kind]++;
+            }
+            stream.advance();
+        } while (batch.size() < limit && stream.nextNanos <= now && stream.nextNanos < endNanos);
+    }
+
+    private ArrivalStream earliest() {
+        ArrivalStream best = streams[0];
+        for (int i = 1; i < streams.length; i++) {
+            if (streams[i].nextNanos < best.nextNanos) {
+                best = streams[i];
+            }
+        }
+        return best;
+    }
+
+    @Override
+    public void stop() {
+        stopped = true;
+    }
+
+    @Override
+    public long lagNanos(long nowNanos) {
+        return Math.max(0, nowNanos - oldestUnclaimedNanos);
+    }
+
+    @Override
+    public long[] generatedInWindow() {
+        lock.lock();
+        try {
+            long[] generated = claimedInWindow.clone();
+            // A stopped run still offered the ops it never got to: count them (schedule only, no I/O).
+            for (ArrivalStream s : streams) {
+                while (s.nextNanos < endNanos) {
+                    if (s.nextNanos >= windowStartNanos) {
+                        generated[s.kind]++;
+                    }
+                    s.advance();
+                }
+            }
+            return generated;
+        } finally {
+            lock.unlock();
+        }
+    }
+}

@@ -1,0 +1,206 @@
+package dev.bench.core.engine;
+
+import dev.bench.core.Batch;
+import dev.bench.core.BenchException;
+import dev.bench.core.ErrorKind;
+import dev.bench.core.RunConfig;
+import dev.bench.core.Session;
+import dev.bench.core.Workload;
+import dev.bench.core.metrics.KindCounters;
+import dev.bench.core.metrics.KindRecorder;
+
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Claims batches, runs them on its session, records their latency; retries and reconnects as the
+ * workload's error classification says.
+ *
+ * <p>Threading: {@link #run} on its own thread; {@link #recorders()} and {@link #lastDoneNanos()} are
+ * read by the engine (the former only to hand to the collector, the latter after the thread ended).
+ */
+final class Worker implements Runnable {
+
+    private static final long FIRST_BACKOFF_NANOS = 1_000_000;
+    private static final long MAX_BACKOFF_NANOS = 100_000_000;
+
+    private final int index;
+    private final Workload workload;
+    private final Dispatcher dispatcher;
+    private final RunConfig config;
+    private final long windowStartNanos;
+    private final KindCounters[] counters;
+    private final KindRecorder[] recorders;
+    private final Batch batch;
+    private final Phase phase;
+    private Session session;
+    private long lastDoneNanos;
+
+    Worker(int index, Workload workload, Session session, Dispatcher dispatcher, RunConfig config,
+           long windowStartNanos, KindCounters[] counters, int batchCapacity, Phase phase) {
+        this.index = index;
+        this.workload = workload;
+        this.session = session;
+        this.dispatcher = dispatcher;
+        this.config = config;
+        this.windowStartNanos = windowStartNanos;
+        this.counters = counters;
+        this.recorders = new KindRecorder[counters.length];
+        for (int k = 0; k < recorders.length; k++) {
+            recorders[k] = new KindRecorder();
+        }
+        this.batch = new Batch(config.seed(), batchCapacity);
+        this.phase = phase;
+    }
+
+    KindRecorder[] recorders() {
+        return recorders;
+    }
+
+    long lastDoneNanos() {
+        return lastDoneNanos;
+    }
+
+    @Override
+    public void run() {
+        try {
+            while (dispatcher.claim(batch)) {
+                serve();
+            }
+        } catch (RuntimeException | Error e) {
+            phase.fail(e);
+        } finally {
+            closeQuietly(session);
+        }
+    }
+
+    private void serve() {
+        int kind = batch.kind();
+        long sendNanos = System.nanoTime();
+        boolean inWindow = batch.intendedNanos(0) >= windowStartNanos;
+        int attempt = 0;
+        while (true) {
+            try {
+                session.execute(batch);
+                break;
+            } catch (Exception e) {
+                ErrorKind what = classify(e);
+                if (what == ErrorKind.FATAL) {
+                    phase.fail(e);
+                    return;
+                }
+                batch.clearRejections();
+                if (what == ErrorKind.FAILED || attempt >= config.maxRetries() || phase.isOver()) {
+                    countFailed(kind, inWindow);
+                    return;
+                }
+                attempt++;
+                if (what == ErrorKind.RETRYABLE) {
+                    if (inWindow) {
+                        counters[kind].retried();
+                    }
+                    backoff(attempt);
+                } else {
+                    if (inWindow) {
+                        counters[kind].reconnected();
+                    }
+                    if (!reconnect(e)) {
+                        return;
+                    }
+                }
+            }
+        }
+        long doneNanos = System.nanoTime();
+        record(kind, inWindow, sendNanos, doneNanos);
+    }
+
+    private void record(int kind, boolean firstInWindow, long sendNanos, long doneNanos) {
+        KindRecorder recorder = recorders[kind];
+        long service = doneNanos - sendNanos;
+        int n = batch.size();
+        if (firstInWindow) {
+            // intended times only grow within a batch: all of it is in the window
+            for (int i = 0; i < n; i++) {
+                recorder.record(doneNanos - batch.intendedNanos(i), service, true);
+            }
+            if (batch.rejectedCount() > 0) {
+                counters[kind].rejected(batch.rejectedCount());
+            }
+            lastDoneNanos = doneNanos;
+            return;
+        }
+        int rejectedInWindow = 0;
+        for (int i = 0; i < n; i++) {
+            long intended = batch.intendedNanos(i);
+            boolean inWindow = intended >= windowStartNanos;
+            recorder.record(doneNanos - intended, service, inWindow);
+            if (inWindow) {
+                lastDoneNanos = doneNanos;
+                if (batch.isRejected(i)) {
+                    rejectedInWindow++;
+                }
+            }
+        }
+        if (rejectedInWindow > 0) {
+            counters[kind].rejected(rejectedInWindow);
+        }
+    }
+
+    private void countFailed(int kind, boolean firstInWindow) {
+        int inWindow = 0;
+        for (int i = 0; i < batch.size(); i++) {
+            if (firstInWindow || batch.intendedNanos(i) >= windowStartNanos) {
+                inWindow++;
+            }
+        }
+        counters[kind].failed(inWindow);
+    }
+
+    private ErrorKind classify(Exception e) {
+        try {
+            return workload.classify(e);
+        } catch (RuntimeException classifierBug) {
+            return ErrorKind.FATAL;
+        }
+    }
+
+    /** Randomised exponential backoff: contenders that collided should not collide again in step. */
+    private static void backoff(int attempt) {
+        long ceiling = Math.min(MAX_BACKOFF_NANOS, FIRST_BACKOFF_NANOS << Math.min(attempt - 1, 20));
+        LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(ceiling / 2, ceiling + 1));
+    }
+
+    /** @return false when no new session could be opened in time (the phase is then failed) */
+    private boolean reconnect(Exception cause) {
+        closeQuietly(session);
+        session = null;
+        long deadline = System.nanoTime() + config.reconnectTimeout().toNanos();
+        Exception last = cause;
+        for (int attempt = 1; !phase.isOver(); attempt++) {
+            try {
+                session = workload.openSession(index);
+                return true;
+            } catch (Exception e) {
+                last = e;
+            }
+            if (System.nanoTime() - deadline > 0) {
+                break;
+            }
+            backoff(attempt);
+        }
+        phase.fail(new BenchException("lost the connection and could not reconnect within "
+                + config.reconnectTimeout().toSeconds() + " s: " + Phase.describe(last), last));
+        return false;
+    }
+
+    private static void closeQuietly(Session s) {
+        if (s == null) {
+            return;
+        }
+        try {
+            s.close();
+        } catch (Exception ignored) {
+            // the session is being discarded; its close error can't change the run
+        }
+    }
+}

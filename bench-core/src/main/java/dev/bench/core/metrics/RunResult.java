@@ -1,0 +1,55 @@
+package dev.bench.core.metrics;
+
+import dev.bench.core.RunConfig;
+
+import java.util.List;
+
+/**
+ * What one phase measured: per-kind latency and outcomes over the measured window, offered and
+ * achieved rates, and whether it ended as planned.
+ *
+ * @param generated   ops per kind whose intended start fell in the measured window (offered load)
+ * @param windowNanos length of the measured window as configured
+ * @param drainNanos  from the window's start until the last measured op completed
+ * @param maxLagNanos worst lag of the oldest waiting op seen at any report (open loop)
+ * @param stopReason  null when the phase ran to its end; else why it stopped early
+ */
+public record RunResult(RunInfo info, List<KindStats> kinds, long[] generated, long windowNanos,
+                        long drainNanos, long maxLagNanos, String stopReason) {
+
+    public boolean completedAsPlanned() {
+        return stopReason == null;
+    }
+
+    public long generatedTotal() {
+        long sum = 0;
+        for (long g : generated) {
+            sum += g;
+        }
+        return sum;
+    }
+
+    public long completedTotal() {
+        return kinds.stream().mapToLong(KindStats::completed).sum();
+    }
+
+    /** Ops offered per second of measured window (Noria's "generated ops/s"). */
+    public double generatedPerSec() {
+        return generatedTotal() / (windowNanos / 1e9);
+    }
+
+    /** Ops completed per second until the backlog drained (Noria's "actual ops/s"). */
+    public double actualPerSec() {
+        long span = Math.max(drainNanos, 1);
+        return completedTotal() / (span / 1e9);
+    }
+
+    public KindStats kind(String name) {
+        return kinds.stream().filter(k -> k.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no op kind " + name));
+    }
+
+    public RunConfig config() {
+        return info.config();
+    }
+}

@@ -1,0 +1,126 @@
+package dev.bench.core.engine;
+
+import dev.bench.core.OpKind;
+import dev.bench.core.RunConfig;
+import dev.bench.core.metrics.KindStats;
+import dev.bench.core.metrics.RunResult;
+import dev.bench.core.testing.StubWorkload;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The engine's latency claims, each against a backend whose behaviour is known in advance. */
+class EngineLatencyTest {
+
+    private static final long MILLI = 1_000_000;
+
+    @Test
+    void fixedServiceTimeComesBackAsThatTime() {
+        RunResult r = Engine.run(StubWorkload.fixed(MILLI), RunConfig.builder()
+                .threads(2).targetOpsPerSec(200).warmup(Duration.ofMillis(300)).duration(Duration.ofSeconds(2))
+                .build(), List.of());
+
+        KindStats op = r.kind("op");
+        assertTrue(op.completed() > 300, "completed " + op.completed());
+        long p50 = op.service().getValueAtPercentile(50);
+        assertTrue(p50 >= 0.95 * MILLI && p50 <= 1.05 * MILLI, "service p50 " + p50 + " ns, want 1 ms ± 5 %");
+        for (double p : new double[] {50, 90, 99, 100}) {
+            assertTrue(op.sojourn().getValueAtPercentile(p) >= op.service().getValueAtPercentile(p),
+                    "sojourn p" + p + " below service");
+        }
+    }
+
+    /**
+     * A 1 s stall at rate R queues about R ops; they drain in arrival order, so their sojourn falls
+     * linearly from 1 s to 0 and about R/2 of them wait 0.5 s or more. A closed-loop timer (service
+     * time) sees only the ops that were in flight when the stall began.
+     */
+    @Test
+    void stallShowsAsTheQueueThatBuiltUpBehindIt() {
+        int rate = 2000;
+        int threads = 4;
+        StubWorkload backend = StubWorkload.fixed(0);
+        RunConfig config = RunConfig.builder().threads(threads).targetOpsPerSec(rate)
+                .warmup(Duration.ZERO).duration(Duration.ofSeconds(3)).build();
+        backend.stallOnce(System.nanoTime() + 1_000 * MILLI, 1_000 * MILLI);
+
+        RunResult r = Engine.run(backend, config, List.of());
+
+        KindStats op = r.kind("op");
+        long slowSojourn = countAtOrAbove(op.sojourn(), 500 * MILLI);
+        long slowService = countAtOrAbove(op.service(), 500 * MILLI);
+        assertTrue(slowSojourn > 0.8 * rate / 2 && slowSojourn < 1.2 * rate / 2,
+                "ops with sojourn >= 0.5 s: " + slowSojourn + ", queueing theory says about " + rate / 2);
+        assertTrue(slowService >= 1 && slowService <= threads,
+                "ops with service >= 0.5 s: " + slowService + ", want the few in flight (1.." + threads + ")");
+        assertTrue(op.sojourn().getMaxValue() >= 950 * MILLI, "max sojourn " + op.sojourn().getMaxValue());
+    }
+
+    @Test
+    void closedLoopTimerHidesTheSameStall() {
+        int threads = 4;
+        StubWorkload backend = StubWorkload.fixed(500_000);
+        RunConfig config = RunConfig.builder().threads(threads).warmup(Duration.ZERO)
+                .duration(Duration.ofSeconds(3)).build();
+        backend.stallOnce(System.nanoTime() + 1_000 * MILLI, 1_000 * MILLI);
+
+        RunResult r = Engine.run(backend, config, List.of());
+
+        long slow = countAtOrAbove(r.kind("op").sojourn(), 500 * MILLI);
+        assertTrue(slow >= 1 && slow <= threads, "closed loop shows " + slow + " slow ops, want 1.." + threads);
+    }
+
+    @Test
+    void achievedRateMatchesTargetWhenTheBackendKeepsUp() {
+        double target = 100_000;
+        RunResult r = Engine.run(StubWorkload.fixed(0), RunConfig.builder().threads(2).targetOpsPerSec(target)
+                .warmup(Duration.ofMillis(500)).duration(Duration.ofSeconds(5)).build(), List.of());
+
+        assertTrue(r.completedAsPlanned(), r.stopReason());
+        assertEquals(target, r.generatedPerSec(), target * 0.01, "generated ops/s");
+        assertEquals(target, r.actualPerSec(), target * 0.01, "actual ops/s");
+        assertEquals(r.generatedTotal(), r.completedTotal(), "every offered op completed");
+    }
+
+    @Test
+    void hopelessOverloadStopsEarlyWithAReason() {
+        RunResult r = Engine.run(StubWorkload.fixed(10 * MILLI), RunConfig.builder().threads(1)
+                .targetOpsPerSec(1000).warmup(Duration.ZERO).duration(Duration.ofSeconds(20))
+                .maxLag(Duration.ofMillis(500)).reportInterval(Duration.ofMillis(100)).build(), List.of());
+
+        assertTrue(r.stopReason() != null && r.stopReason().startsWith("fell too far behind"), r.stopReason());
+        // The 20 s schedule still counts as offered: about 20,000 ops, of which ~100/s were served.
+        assertEquals(20_000, r.generatedTotal(), 20_000 * 0.05);
+        assertTrue(r.completedTotal() < 500, "completed " + r.completedTotal());
+    }
+
+    @Test
+    void batchesGrowWhenTheBackendFallsBehind() {
+        int[] largest = new int[1];
+        StubWorkload backend = new StubWorkload(List.of(new OpKind("op", 1, 64)), 2 * MILLI) {
+            @Override
+            protected void onBatch(dev.bench.core.Batch batch) {
+                synchronized (largest) {
+                    largest[0] = Math.max(largest[0], batch.size());
+                }
+            }
+        };
+        // 1 worker at 2 ms per call serves 500 calls/s; 5000 ops/s only keeps up if batches grow to ~10+.
+        RunResult r = Engine.run(backend, RunConfig.builder().threads(1).targetOpsPerSec(5000)
+                .warmup(Duration.ZERO).duration(Duration.ofSeconds(2)).build(), List.of());
+
+        assertTrue(r.completedAsPlanned(), r.stopReason());
+        assertTrue(largest[0] >= 10 && largest[0] <= 64, "largest batch " + largest[0]);
+        assertEquals(r.generatedTotal(), r.completedTotal());
+        assertTrue(r.kind("op").sojourn().getValueAtPercentile(99) < 50 * MILLI);
+    }
+
+    private static long countAtOrAbove(Histogram h, long value) {
+        return h.getTotalCount() - h.getCountBetweenValues(0, value - 1);
+    }
+}
