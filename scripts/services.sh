@@ -2,6 +2,8 @@
 # Make PostgreSQL, MariaDB and memcached available on 127.0.0.1 for the
 # integration tests, idempotently (Debian). Usage:
 #   eval "$(scripts/services.sh)"
+# (eval of an empty string succeeds, so to fail fast on errors prefer
+#   env=$(scripts/services.sh) && eval "$env")
 # stdout carries only `export` lines; all progress goes to stderr.
 set -euo pipefail
 
@@ -12,10 +14,14 @@ die() { log "ERROR: $*"; exit 1; }
 cd /  # runuser'd clients (postgres user) may not be able to read the caller's cwd
 
 # --- install whatever server packages are missing -------------------------
+installed() { [ "$(dpkg-query -W -f='${db:Status-Status}' "$1" 2>/dev/null)" = installed ]; }
 pkgs=()
+# Any postgresql-NN server will do (brings pg_ctlcluster & co. along).
 compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null || pkgs+=(postgresql)
-[ -x /usr/sbin/mariadbd ] || pkgs+=(mariadb-server)
-[ -x /usr/bin/memcached ] || pkgs+=(memcached)
+# Check the package, not the binary: mariadbd lives in mariadb-server-core,
+# but we also need the datadir/config/client that mariadb-server sets up.
+installed mariadb-server || pkgs+=(mariadb-server)
+installed memcached || pkgs+=(memcached)
 if [ ${#pkgs[@]} -gt 0 ]; then
   log "installing ${pkgs[*]}"
   { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${pkgs[@]}"; } >&2 \

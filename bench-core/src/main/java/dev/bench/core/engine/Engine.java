@@ -125,7 +125,11 @@ public final class Engine {
             maxLag = Math.max(maxLag, lag);
             IntervalSnapshot snapshot = collector.collect(previous - windowStartNanos, end - windowStartNanos,
                     end <= windowStartNanos, lag);
-            listeners.forEach(l -> l.onInterval(snapshot));
+            // The drain often ends just past a boundary: don't report an empty sliver as an interval.
+            boolean emptySliver = finished && snapshot.completed() == 0 && end - previous < interval / 10;
+            if (!emptySliver) {
+                listeners.forEach(l -> l.onInterval(snapshot));
+            }
             if (lag > maxLagAllowed && !phase.isOver()) {
                 phase.stop(String.format("fell too far behind: the oldest waiting op was %.1f s late "
                         + "(limit %d s); the target rate is more than the backend sustains",

@@ -1,0 +1,114 @@
+package dev.bench.core.jdbc;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.bench.core.BenchException;
+import dev.bench.core.results.Secrets;
+
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.SQLException;
+import java.util.Map;
+
+/**
+ * A SQL database under test: one HikariCP pool per run, sized to the workers, opened eagerly so a
+ * wrong URL, host or password fails at once with one line that names the (masked) URL.
+ *
+ * <p>Threading: {@link #connection()} from any thread; {@link #close()} once, after the run.
+ */
+public final class JdbcTarget implements AutoCloseable {
+
+    private final HikariDataSource pool;
+    private final Dialect dialect;
+    private final String maskedUrl;
+    private final String serverVersion;
+
+    private JdbcTarget(HikariDataSource pool, Dialect dialect, String maskedUrl, String serverVersion) {
+        this.pool = pool;
+        this.dialect = dialect;
+        this.maskedUrl = maskedUrl;
+        this.serverVersion = serverVersion;
+    }
+
+    /**
+     * @param user     null to use what the URL says
+     * @param password null to use what the URL says
+     */
+    public static JdbcTarget open(String url, String user, String password, int poolSize) {
+        Dialect dialect = Dialect.fromUrl(url);
+        String masked = Secrets.maskUrl(url);
+        if (poolSize < 1) {
+            throw new BenchException("pool size must be >= 1, got " + poolSize);
+        }
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl(url);
+        if (user != null) {
+            config.setUsername(user);
+        }
+        if (password != null) {
+            config.setPassword(password);
+        }
+        config.setMaximumPoolSize(poolSize);
+        config.setMinimumIdle(poolSize);
+        config.setPoolName("bench");
+        config.setConnectionTimeout(10_000);
+        config.setInitializationFailTimeout(1);
+        for (Map.Entry<String, String> p : dialect.defaultProperties().entrySet()) {
+            if (!url.contains(p.getKey() + "=")) {
+                config.addDataSourceProperty(p.getKey(), p.getValue());
+            }
+        }
+        HikariDataSource pool;
+        try {
+            pool = new HikariDataSource(config);
+        } catch (RuntimeException e) {
+            throw new BenchException("cannot connect to " + masked + ": " + rootMessage(e), e);
+        }
+        try (Connection c = pool.getConnection()) {
+            DatabaseMetaData meta = c.getMetaData();
+            String version = meta.getDatabaseProductName() + " " + meta.getDatabaseProductVersion();
+            return new JdbcTarget(pool, dialect, masked, version);
+        } catch (SQLException e) {
+            pool.close();
+            throw new BenchException("cannot connect to " + masked + ": " + rootMessage(e), e);
+        }
+    }
+
+    /** The deepest cause's first line: drivers wrap "connection refused" and "password failed" deeply. */
+    static String rootMessage(Throwable e) {
+        Throwable t = e;
+        String message = e.getMessage();
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+            if (t.getMessage() != null && !t.getMessage().isBlank()) {
+                message = t.getMessage();
+            }
+        }
+        if (message == null) {
+            return t.getClass().getSimpleName();
+        }
+        return message.lines().findFirst().orElse(message).trim();
+    }
+
+    public Connection connection() throws SQLException {
+        return pool.getConnection();
+    }
+
+    public Dialect dialect() {
+        return dialect;
+    }
+
+    /** The URL with any password masked: safe to print and to store. */
+    public String maskedUrl() {
+        return maskedUrl;
+    }
+
+    public String serverVersion() {
+        return serverVersion;
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+    }
+}

@@ -1,0 +1,75 @@
+package dev.bench.core.random;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RandomTest {
+
+    @Test
+    void boundedDrawsStayInRangeAndCoverIt() {
+        SplitMix64 r = new SplitMix64(1);
+        int[] seen = new int[7];
+        for (int i = 0; i < 70_000; i++) {
+            long v = r.nextLong(7);
+            assertTrue(v >= 0 && v < 7, "value " + v);
+            seen[(int) v]++;
+        }
+        for (int count : seen) {
+            assertEquals(10_000, count, 500);
+        }
+        assertThrows(IllegalArgumentException.class, () -> r.nextLong(0));
+    }
+
+    @Test
+    void reseedingRepeatsTheSequence() {
+        SplitMix64 r = new SplitMix64(0);
+        r.reseed(SplitMix64.seedFor(42, 1, 1000));
+        long a = r.nextLong();
+        r.nextLong();
+        r.reseed(SplitMix64.seedFor(42, 1, 1000));
+        assertEquals(a, r.nextLong());
+        r.reseed(SplitMix64.seedFor(42, 0, 1000));
+        assertTrue(a != r.nextLong(), "another kind, another stream");
+    }
+
+    @Test
+    void zipfMatchesItsDefinition() {
+        ZipfDistribution z = new ZipfDistribution(1000, 1.08);
+        double h = 0;
+        for (int k = 1; k <= 1000; k++) {
+            h += Math.pow(k, -1.08);
+        }
+        assertEquals(1 / h, z.probability(1), 1e-12);
+        assertEquals(Math.pow(10, -1.08) / h, z.probability(10), 1e-12);
+
+        SplitMix64 r = new SplitMix64(3);
+        int n = 500_000;
+        int ones = 0;
+        int tens = 0;
+        for (int i = 0; i < n; i++) {
+            long k = z.next(r);
+            assertTrue(k >= 1 && k <= 1000, "key " + k);
+            if (k == 1) {
+                ones++;
+            } else if (k == 10) {
+                tens++;
+            }
+        }
+        assertEquals(z.probability(1), (double) ones / n, 0.003);
+        assertEquals(z.probability(10), (double) tens / n, 0.001);
+    }
+
+    @Test
+    void uniformKeysCoverOneToN() {
+        KeyDistribution u = KeyDistribution.uniform(3);
+        SplitMix64 r = new SplitMix64(9);
+        boolean[] seen = new boolean[4];
+        for (int i = 0; i < 100; i++) {
+            seen[(int) u.next(r)] = true;
+        }
+        assertTrue(seen[1] && seen[2] && seen[3] && !seen[0]);
+    }
+}

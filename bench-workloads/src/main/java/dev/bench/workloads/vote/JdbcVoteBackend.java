@@ -1,0 +1,238 @@
+package dev.bench.workloads.vote;
+
+import dev.bench.core.jdbc.JdbcTarget;
+import dev.bench.core.jdbc.OwnedTables;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Arrays;
+
+/**
+ * Vote counts pre-computed in a SQL table (Noria's {@code mysql} client), for H2, PostgreSQL and
+ * MySQL/MariaDB. Reads are one IN-list query; a write batch inserts its vote rows and raises the
+ * counts in one transaction.
+ */
+final class JdbcVoteBackend implements VoteBackend {
+
+    private static final int PRIME_ROWS_PER_STATEMENT = 1000;
+
+    private final String name;
+    private final JdbcTarget target;
+    private final VoteSql sql;
+    private final int maxBatch;
+
+    JdbcVoteBackend(String name, JdbcTarget target, String mysqlEngine, int maxBatch) {
+        this.name = name;
+        this.target = target;
+        this.sql = VoteSql.forDialect(target.dialect(), mysqlEngine);
+        this.maxBatch = maxBatch;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String describe() {
+        return target.serverVersion() + " at " + target.maskedUrl();
+    }
+
+    @Override
+    public void prime(long articles) throws SQLException {
+        try (Connection c = target.connection()) {
+            OwnedTables owned = new OwnedTables(c);
+            owned.dropOwnedOrRefuse("vote", VoteSql.TABLES);
+            try (Statement s = c.createStatement()) {
+                for (String ddl : sql.ddl()) {
+                    s.execute(ddl);
+                }
+            }
+            owned.register("vote", VoteSql.TABLES);
+            insertArticles(c, articles);
+        }
+    }
+
+    private static void insertArticles(Connection c, long articles) throws SQLException {
+        boolean autoCommit = c.getAutoCommit();
+        c.setAutoCommit(false);
+        try (PreparedStatement full = c.prepareStatement(VoteSql.insertArticles(PRIME_ROWS_PER_STATEMENT))) {
+            for (long first = 1; first <= articles; first += PRIME_ROWS_PER_STATEMENT) {
+                int rows = (int) Math.min(PRIME_ROWS_PER_STATEMENT, articles - first + 1);
+                if (rows == PRIME_ROWS_PER_STATEMENT) {
+                    bindArticles(full, first, rows).executeUpdate();
+                } else {
+                    try (PreparedStatement tail = c.prepareStatement(VoteSql.insertArticles(rows))) {
+                        bindArticles(tail, first, rows).executeUpdate();
+                    }
+                }
+                c.commit();
+            }
+        } finally {
+            c.setAutoCommit(autoCommit);
+        }
+    }
+
+    private static PreparedStatement bindArticles(PreparedStatement ps, long first, int rows) throws SQLException {
+        for (int i = 0; i < rows; i++) {
+            ps.setLong(2 * i + 1, first + i);
+            ps.setString(2 * i + 2, "Article #" + (first + i));
+        }
+        return ps;
+    }
+
+    @Override
+    public void requirePrimed(long articles) throws SQLException {
+        try (Connection c = target.connection()) {
+            new OwnedTables(c).requireExisting(VoteSql.TABLES, "run once without --no-prime to create and fill them");
+            long have = queryLong(c, VoteSql.MAX_ARTICLE);
+            if (have < articles) {
+                throw new dev.bench.core.BenchException("table art holds articles up to id " + have
+                        + ", fewer than --articles " + articles + "; prime again or lower --articles");
+            }
+        }
+    }
+
+    @Override
+    public VoteCounts count() throws SQLException {
+        try (Connection c = target.connection()) {
+            return new VoteCounts(queryLong(c, VoteSql.COUNT_VOTES), queryLong(c, VoteSql.SUM_COUNTS));
+        }
+    }
+
+    private static long queryLong(Connection c, String query) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(query)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    @Override
+    public VoteSession openSession() throws SQLException {
+        Connection c = target.connection();
+        try {
+            if (sql.sessionInit() != null) {
+                try (Statement s = c.createStatement()) {
+                    s.execute(sql.sessionInit());
+                }
+            }
+            return new Session(c, maxBatch);
+        } catch (SQLException e) {
+            c.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public void close() {
+        target.close();
+    }
+
+    /**
+     * One worker's connection with its statements prepared lazily, one per batch size (read sizes
+     * rounded up to a power of two, so few distinct statements reach the server's plan cache).
+     */
+    private static final class Session implements VoteSession {
+        private final Connection connection;
+        private final PreparedStatement[] reads;
+        private final PreparedStatement[] inserts;
+        private final PreparedStatement[] updates;
+        private final long[] sorted;
+        private final long[] distinct;
+        private final int[] votes;
+
+        Session(Connection connection, int maxBatch) {
+            this.connection = connection;
+            this.reads = new PreparedStatement[Integer.highestOneBit(Math.max(1, maxBatch - 1)) * 2 + 1];
+            this.inserts = new PreparedStatement[maxBatch + 1];
+            this.updates = new PreparedStatement[maxBatch + 1];
+            this.sorted = new long[maxBatch];
+            this.distinct = new long[maxBatch];
+            this.votes = new int[maxBatch];
+        }
+
+        @Override
+        public void read(long[] ids, int n) throws SQLException {
+            int padded = n == 1 ? 1 : Integer.highestOneBit(n - 1) * 2;
+            PreparedStatement ps = reads[padded];
+            if (ps == null) {
+                ps = reads[padded] = connection.prepareStatement(VoteSql.read(padded));
+            }
+            for (int i = 0; i < padded; i++) {
+                ps.setLong(i + 1, ids[Math.min(i, n - 1)]);
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    rs.getLong(1);
+                    rs.getString(2);
+                    rs.getLong(3);
+                }
+            }
+        }
+
+        @Override
+        public void write(long[] ids, int n) throws SQLException {
+            int d = countVotesPerArticle(ids, n);
+            connection.setAutoCommit(false);
+            try {
+                PreparedStatement insert = inserts[n];
+                if (insert == null) {
+                    insert = inserts[n] = connection.prepareStatement(VoteSql.insertVotes(n));
+                }
+                for (int i = 0; i < n; i++) {
+                    insert.setLong(i + 1, ids[i]);
+                }
+                insert.executeUpdate();
+                PreparedStatement update = updates[d];
+                if (update == null) {
+                    update = updates[d] = connection.prepareStatement(VoteSql.addVotes(d));
+                }
+                for (int i = 0; i < d; i++) {
+                    update.setLong(2 * i + 1, distinct[i]);
+                    update.setLong(2 * i + 2, votes[i]);
+                    update.setLong(2 * d + i + 1, distinct[i]);
+                }
+                update.executeUpdate();
+                connection.commit();
+                connection.setAutoCommit(true);
+            } catch (SQLException | RuntimeException e) {
+                abandonTransaction();
+                throw e;
+            }
+        }
+
+        /** Fills distinct[] (sorted) and votes[] (how often each occurs); returns how many distinct ids. */
+        private int countVotesPerArticle(long[] ids, int n) {
+            System.arraycopy(ids, 0, sorted, 0, n);
+            Arrays.sort(sorted, 0, n);
+            int d = 0;
+            for (int i = 0; i < n; i++) {
+                if (d > 0 && distinct[d - 1] == sorted[i]) {
+                    votes[d - 1]++;
+                } else {
+                    distinct[d] = sorted[i];
+                    votes[d] = 1;
+                    d++;
+                }
+            }
+            return d;
+        }
+
+        private void abandonTransaction() {
+            try {
+                connection.rollback();
+                connection.setAutoCommit(true);
+            } catch (SQLException ignored) {
+                // the original failure is the one worth reporting; a broken connection is replaced
+            }
+        }
+
+        @Override
+        public void close() throws SQLException {
+            connection.close(); // closes its statements and returns it to the pool
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package dev.bench.workloads.vote;
+
+/**
+ * A way of answering "title and vote count for these articles" and "one vote for each of these
+ * articles": pre-computed counts in SQL, an in-process materialized view, nothing at all.
+ *
+ * <p>Threading: {@link #prime}, {@link #count} and {@link #close} are called from one thread, with no
+ * run in progress; {@link #openSession} from any worker thread.
+ */
+public interface VoteBackend extends AutoCloseable {
+
+    /** Short name for reports: {@code postgres}, {@code memory}, ... */
+    String name();
+
+    /** What is being measured, e.g. "PostgreSQL 15.8 at jdbc:postgresql://127.0.0.1/bench". */
+    String describe();
+
+    /** Creates articles 1..n with titles {@code Article #<id>} and no votes. */
+    void prime(long articles) throws Exception;
+
+    /** Checks that a run without priming has articles 1..n to run against. */
+    void requirePrimed(long articles) throws Exception;
+
+    VoteSession openSession() throws Exception;
+
+    /** Current totals, for the after-run check; null when the backend keeps no state. */
+    VoteCounts count() throws Exception;
+
+    @Override
+    default void close() throws Exception {
+    }
+
+    /** One worker's connection. Used by one thread at a time. */
+    interface VoteSession extends AutoCloseable {
+
+        /** Reads title and count of {@code ids[0..n)}: sorted, distinct. */
+        void read(long[] ids, int n) throws Exception;
+
+        /** Records one vote per entry of {@code ids[0..n)}, duplicates included, atomically. */
+        void write(long[] ids, int n) throws Exception;
+
+        @Override
+        default void close() throws Exception {
+        }
+    }
+
+    /**
+     * @param voteRows  rows in the vote table
+     * @param countSum  sum of the per-article counts
+     */
+    record VoteCounts(long voteRows, long countSum) {
+    }
+}

@@ -1,0 +1,91 @@
+package dev.bench.workloads.vote;
+
+import dev.bench.core.Batch;
+import dev.bench.core.ErrorKind;
+import dev.bench.core.OpKind;
+import dev.bench.core.Session;
+import dev.bench.core.Workload;
+import dev.bench.core.jdbc.SqlErrors;
+import dev.bench.core.random.KeyDistribution;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Noria's vote load on any {@link VoteBackend}: op kinds "write" (weight 1) and "read" (weight
+ * writeEvery − 1), batched. Read ids are sorted and de-duplicated, write ids are kept as drawn.
+ * Counts every vote the backend acknowledged, for the after-run check.
+ *
+ * <p>Threading: sessions are per worker; {@link #acknowledgedVotes()} is safe from any thread.
+ */
+public final class VoteWorkload implements Workload {
+
+    static final int WRITE = 0;
+    static final int READ = 1;
+
+    private final VoteBackend backend;
+    private final KeyDistribution keys;
+    private final List<OpKind> kinds;
+    private final LongAdder acknowledged = new LongAdder();
+
+    public VoteWorkload(VoteBackend backend, VoteSettings settings) {
+        this.backend = backend;
+        this.keys = settings.keys();
+        this.kinds = List.of(new OpKind("write", 1, settings.maxBatch()),
+                new OpKind("read", settings.writeEvery() - 1, settings.maxBatch()));
+    }
+
+    @Override
+    public List<OpKind> kinds() {
+        return kinds;
+    }
+
+    public long acknowledgedVotes() {
+        return acknowledged.sum();
+    }
+
+    @Override
+    public ErrorKind classify(Exception failure) {
+        return SqlErrors.classify(failure);
+    }
+
+    @Override
+    public Session openSession(int workerIndex) throws Exception {
+        VoteBackend.VoteSession session = backend.openSession();
+        int capacity = kinds.get(0).maxBatch();
+        long[] ids = new long[capacity];
+        return new Session() {
+            @Override
+            public void execute(Batch batch) throws Exception {
+                int n = batch.size();
+                for (int i = 0; i < n; i++) {
+                    ids[i] = keys.next(batch.random(i));
+                }
+                if (batch.kind() == WRITE) {
+                    session.write(ids, n);
+                    acknowledged.add(n);
+                } else {
+                    session.read(ids, sortDistinct(ids, n));
+                }
+            }
+
+            @Override
+            public void close() throws Exception {
+                session.close();
+            }
+        };
+    }
+
+    /** Sorts ids[0..n) and moves the distinct ones to the front; returns how many. */
+    static int sortDistinct(long[] ids, int n) {
+        Arrays.sort(ids, 0, n);
+        int d = 0;
+        for (int i = 0; i < n; i++) {
+            if (d == 0 || ids[d - 1] != ids[i]) {
+                ids[d++] = ids[i];
+            }
+        }
+        return d;
+    }
+}
