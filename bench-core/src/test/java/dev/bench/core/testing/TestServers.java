@@ -1,0 +1,87 @@
+package dev.bench.core.testing;
+
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Assumptions;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.containers.JdbcDatabaseContainer;
+import org.testcontainers.containers.MariaDBContainer;
+import org.testcontainers.containers.PostgreSQLContainer;
+
+import java.util.function.Supplier;
+
+/**
+ * Where integration tests find real servers, in order: the BENCH_* variables (set by
+ * {@code scripts/services.sh} for local servers), else a Testcontainers container when a Docker engine
+ * runs, else the test is skipped with the reason printed. With BENCH_REQUIRE_SERVICES set (CI), a
+ * missing server fails the test instead: a skipped integration test must not pass CI.
+ *
+ * <p>Threading: containers start once per JVM, under the class lock.
+ */
+public final class TestServers {
+
+    static final String POSTGRES_IMAGE = "postgres:15";
+    static final String MARIADB_IMAGE = "mariadb:10.11";
+
+    private static JdbcDatabaseContainer<?> postgres;
+    private static JdbcDatabaseContainer<?> mariadb;
+
+    private TestServers() {
+    }
+
+    /** A JDBC URL with user and password, e.g. jdbc:postgresql://127.0.0.1:5432/bench?user=..&password=.. */
+    public static String postgresUrl() {
+        return find("BENCH_POSTGRES_URL", "PostgreSQL", () -> {
+            synchronized (TestServers.class) {
+                if (postgres == null) {
+                    postgres = start(new PostgreSQLContainer<>(POSTGRES_IMAGE));
+                }
+                return "jdbc:postgresql://" + postgres.getHost() + ":" + postgres.getFirstMappedPort() + "/"
+                        + postgres.getDatabaseName() + "?user=" + postgres.getUsername() + "&password=" + postgres.getPassword();
+            }
+        });
+    }
+
+    /** MySQL protocol (MariaDB here), for MySQL Connector/J. */
+    public static String mysqlUrl() {
+        return find("BENCH_MYSQL_URL", "MySQL/MariaDB", () -> {
+            synchronized (TestServers.class) {
+                if (mariadb == null) {
+                    mariadb = start(new MariaDBContainer<>(MARIADB_IMAGE));
+                }
+                return "jdbc:mysql://" + mariadb.getHost() + ":" + mariadb.getFirstMappedPort() + "/"
+                        + mariadb.getDatabaseName() + "?user=" + mariadb.getUsername() + "&password=" + mariadb.getPassword();
+            }
+        });
+    }
+
+    private static <T extends JdbcDatabaseContainer<?>> T start(T container) {
+        container.start();
+        return container;
+    }
+
+    private static String find(String variable, String what, Supplier<String> container) {
+        String fromEnv = System.getenv(variable);
+        if (fromEnv != null && !fromEnv.isBlank()) {
+            return fromEnv;
+        }
+        if (dockerAvailable()) {
+            return container.get();
+        }
+        String reason = "no " + what + ": " + variable + " is not set and no Docker engine runs "
+                + "(run: eval \"$(scripts/services.sh)\")";
+        if (System.getenv("BENCH_REQUIRE_SERVICES") != null) {
+            Assertions.fail(reason + "; BENCH_REQUIRE_SERVICES is set, so this is a failure");
+        }
+        System.err.println("SKIPPED: " + reason);
+        Assumptions.abort(reason);
+        return null;
+    }
+
+    private static boolean dockerAvailable() {
+        try {
+            return DockerClientFactory.instance().isDockerAvailable();
+        } catch (RuntimeException | LinkageError e) {
+            return false; // isDockerAvailable only catches IllegalStateException itself
+        }
+    }
+}

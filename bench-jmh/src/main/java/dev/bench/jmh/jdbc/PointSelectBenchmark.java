@@ -1,0 +1,95 @@
+package dev.bench.jmh.jdbc;
+
+import dev.bench.core.random.SplitMix64;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One row by primary key from a {@value #ROWS}-row table, one round trip per op. Subclasses pick the
+ * database and the driver options under test (client-side vs server-side prepare).
+ *
+ * <p>The statement is prepared per op, as application code usually does: what that costs depends on the
+ * driver's statement cache and prepare mode, which is the point. Each thread has its own connection.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(1)
+@Warmup(iterations = 3, time = 5)
+@Measurement(iterations = 5, time = 5)
+public abstract class PointSelectBenchmark {
+
+    public static final int ROWS = 10_000;
+    static final String SELECT = "SELECT v FROM jmh_point WHERE id = ?";
+
+    private final SplitMix64 random = new SplitMix64(42);
+    private Connection connection;
+
+    /** Opens this thread's connection with the options under test. */
+    protected abstract Connection open() throws SQLException;
+
+    protected abstract Db db();
+
+    @Setup
+    public void setUp() throws SQLException {
+        connection = open();
+        fillIfNeeded(connection, db());
+    }
+
+    @TearDown
+    public void tearDown() throws SQLException {
+        if (connection != null) {
+            connection.close();
+        }
+    }
+
+    @Benchmark
+    public String select() throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement(SELECT)) {
+            ps.setInt(1, 1 + random.nextInt(ROWS));
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getString(1);
+            }
+        }
+    }
+
+    /** Creates jmh_point if absent and (re)fills it unless it already holds exactly rows 1..ROWS. */
+    static void fillIfNeeded(Connection c, Db db) throws SQLException {
+        OwnedTable table = new OwnedTable(db, "jmh_point", "id INT PRIMARY KEY, v VARCHAR(100) NOT NULL");
+        table.ensure(c);
+        if (table.count(c) == ROWS) {
+            return;
+        }
+        boolean autoCommit = c.getAutoCommit();
+        c.setAutoCommit(false);
+        try (PreparedStatement delete = c.prepareStatement("DELETE FROM jmh_point");
+             PreparedStatement insert = c.prepareStatement("INSERT INTO jmh_point (id, v) VALUES (?, ?)")) {
+            delete.executeUpdate();
+            for (int id = 1; id <= ROWS; id++) {
+                insert.setInt(1, id);
+                insert.setString(2, "value-" + id);
+                insert.addBatch();
+            }
+            insert.executeBatch();
+            c.commit();
+        } finally {
+            c.setAutoCommit(autoCommit);
+        }
+    }
+}

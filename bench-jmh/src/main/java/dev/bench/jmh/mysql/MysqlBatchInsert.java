@@ -1,0 +1,24 @@
+package dev.bench.jmh.mysql;
+
+import dev.bench.jmh.Servers;
+import dev.bench.jmh.jdbc.BatchInsertBenchmark;
+import dev.bench.jmh.jdbc.Db;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+
+/** Batched insert through Connector/J: one INSERT per row vs rewriteBatchedStatements=true (multi-row INSERTs). */
+public class MysqlBatchInsert extends BatchInsertBenchmark {
+
+    @Override
+    protected Connection open(boolean rewriteBatches) throws SQLException {
+        String url = Servers.require(Servers.MYSQL_URL);
+        return DriverManager.getConnection(db().withOptions(url, "rewriteBatchedStatements=" + rewriteBatches));
+    }
+
+    @Override
+    protected Db db() {
+        return Db.MYSQL;
+    }
+}

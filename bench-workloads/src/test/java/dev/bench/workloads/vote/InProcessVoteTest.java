@@ -1,0 +1,67 @@
+package dev.bench.workloads.vote;
+
+import dev.bench.core.RunConfig;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class InProcessVoteTest {
+
+    private static final RunConfig SHORT = RunConfig.builder().threads(2).targetOpsPerSec(20_000)
+            .warmup(Duration.ofMillis(200)).duration(Duration.ofSeconds(1)).build();
+
+    @Test
+    void memoryBackendAgreesWithTheClient() {
+        VoteBackend memory = VoteBackends.memory();
+        VoteSettings settings = new VoteSettings(1000, 20, true, 1.08, 64, true);
+        VoteBenchmark.Outcome outcome = VoteBenchmark.run(memory, settings, SHORT, List.of(),
+                VoteBenchmark.prepare(memory, settings));
+
+        assertTrue(outcome.check().ok(), outcome.check().verdict());
+        // 1 in 20 of ~24,000 ops (warmup included) are writes
+        assertEquals(24_000 / 20.0, outcome.acknowledgedVotes(), 24_000 / 20.0 * 0.2);
+    }
+
+    @Test
+    void nullBackendIsNotChecked() {
+        VoteBackend none = VoteBackends.nullBackend();
+        VoteSettings settings = new VoteSettings(1000, 20, false, 1.08, 64, true);
+        VoteBenchmark.Outcome outcome = VoteBenchmark.run(none, settings, SHORT, List.of(),
+                VoteBenchmark.prepare(none, settings));
+
+        assertFalse(outcome.check().checked());
+        assertTrue(outcome.check().verdict().startsWith("not checked"));
+    }
+
+    @Test
+    void readsAreSortedAndDistinct() {
+        long[] ids = {9, 3, 9, 1, 3};
+        int n = VoteWorkload.sortDistinct(ids, ids.length);
+        assertEquals(3, n);
+        assertArrayEquals(new long[] {1, 3, 9}, java.util.Arrays.copyOf(ids, n));
+    }
+
+    @Test
+    void noriaReportHasItsRowsInItsOrder() {
+        VoteBackend none = VoteBackends.nullBackend();
+        VoteSettings settings = new VoteSettings(1000, 20, false, 1.08, 64, true);
+        String report = NoriaReport.render(VoteBenchmark.run(none, settings, SHORT, List.of(),
+                VoteBenchmark.prepare(none, settings)).result());
+
+        String[] lines = report.split("\n");
+        assertTrue(lines[0].matches("# generated ops/s: \\d+\\.\\d\\d"), lines[0]);
+        assertTrue(lines[1].matches("# actual ops/s: \\d+\\.\\d\\d"), lines[1]);
+        assertEquals("# op\tpct\tsojourn\tremote", lines[2]);
+        String[] expected = {"write\t50", "read\t50", "write\t95", "read\t95", "write\t99", "read\t99", "write\t100", "read\t100"};
+        assertEquals(3 + expected.length, lines.length);
+        for (int i = 0; i < expected.length; i++) {
+            assertTrue(lines[3 + i].matches(expected[i] + "\t\\d+\t\\d+\t\\(all µs\\)"), lines[3 + i]);
+        }
+    }
+}

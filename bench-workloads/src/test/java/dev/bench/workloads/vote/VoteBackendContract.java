@@ -1,0 +1,132 @@
+package dev.bench.workloads.vote;
+
+import dev.bench.core.BenchException;
+import dev.bench.core.RunConfig;
+import dev.bench.core.jdbc.JdbcTarget;
+import dev.bench.core.jdbc.OwnedTables;
+import dev.bench.workloads.vote.VoteBackend.VoteCounts;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * What every SQL vote backend must do, against a real database; each dialect subclasses it with a
+ * URL. Tests run one after another in one database and leave only the tool's own tables behind.
+ */
+abstract class VoteBackendContract {
+
+    private JdbcTarget target;
+    private VoteBackend backend;
+
+    /** A JDBC URL with credentials; may skip the test when no server is available. */
+    abstract String url();
+
+    @BeforeEach
+    void open() {
+        target = JdbcTarget.open(url(), null, null, 4);
+        backend = VoteBackends.jdbc("test", target, "InnoDB", 16);
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        backend.close();
+    }
+
+    @Test
+    void primeCreatesArticlesWithoutVotes() throws Exception {
+        backend.prime(2500);
+
+        assertEquals(new VoteCounts(0, 0), backend.count());
+        assertEquals(2500, queryLong("SELECT COUNT(*) FROM art"));
+        assertEquals("Article #2500", queryString("SELECT title FROM art WHERE id = 2500"));
+    }
+
+    @Test
+    void aWriteBatchCountsDuplicateIdsOnceEach() throws Exception {
+        backend.prime(100);
+        try (VoteBackend.VoteSession s = backend.openSession()) {
+            s.write(new long[] {5, 7, 5, 5}, 4);
+            s.read(new long[] {5, 7}, 2);
+        }
+
+        assertEquals(new VoteCounts(4, 4), backend.count());
+        assertEquals(3, queryLong("SELECT votes FROM art WHERE id = 5"));
+        assertEquals(1, queryLong("SELECT votes FROM art WHERE id = 7"));
+    }
+
+    @Test
+    void aRunLeavesTheDatabaseAgreeingWithTheClient() {
+        VoteSettings settings = new VoteSettings(1000, 5, true, 1.08, 16, true);
+        VoteCounts before = VoteBenchmark.prepare(backend, settings);
+        RunConfig config = RunConfig.builder().threads(2).targetOpsPerSec(1000).warmup(Duration.ofMillis(300))
+                .duration(Duration.ofSeconds(2)).build();
+
+        VoteBenchmark.Outcome outcome = VoteBenchmark.run(backend, settings, config, List.of(), before);
+
+        assertTrue(outcome.check().checked());
+        assertTrue(outcome.check().ok(), outcome.check().verdict());
+        assertTrue(outcome.acknowledgedVotes() > 200, "acknowledged " + outcome.acknowledgedVotes());
+        assertEquals(outcome.result().generatedTotal(), outcome.result().completedTotal());
+    }
+
+    @Test
+    void aForeignTableOfTheSameNameIsLeftUntouched() throws Exception {
+        backend.prime(10);
+        execute("DROP TABLE vt");
+        execute("DELETE FROM " + OwnedTables.REGISTRY + " WHERE table_name = 'vt'");
+        execute("CREATE TABLE vt (note VARCHAR(20))");
+        execute("INSERT INTO vt (note) VALUES ('precious')");
+        try {
+            BenchException e = assertThrows(BenchException.class, () -> backend.prime(10));
+            assertTrue(e.getMessage().contains("'vt'") && e.getMessage().contains("not created by bench"), e.getMessage());
+            assertEquals("precious", queryString("SELECT note FROM vt"));
+            assertEquals(10, queryLong("SELECT COUNT(*) FROM art"), "nothing was dropped before the refusal");
+        } finally {
+            execute("DROP TABLE vt");
+        }
+    }
+
+    @Test
+    void runningWithoutPrimingNeedsTheTables() throws Exception {
+        backend.prime(10);
+        backend.requirePrimed(10);
+        BenchException tooFew = assertThrows(BenchException.class, () -> backend.requirePrimed(11));
+        assertTrue(tooFew.getMessage().contains("fewer than --articles 11"), tooFew.getMessage());
+
+        execute("DROP TABLE vt");
+        execute("DELETE FROM " + OwnedTables.REGISTRY + " WHERE table_name = 'vt'");
+        BenchException missing = assertThrows(BenchException.class, () -> backend.requirePrimed(10));
+        assertTrue(missing.getMessage().contains("'vt' does not exist"), missing.getMessage());
+    }
+
+    private void execute(String sql) throws SQLException {
+        try (Connection c = target.connection(); Statement s = c.createStatement()) {
+            s.execute(sql);
+        }
+    }
+
+    private long queryLong(String sql) throws SQLException {
+        try (Connection c = target.connection(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            assertTrue(rs.next(), "no row from " + sql);
+            return rs.getLong(1);
+        }
+    }
+
+    private String queryString(String sql) throws SQLException {
+        try (Connection c = target.connection(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            assertTrue(rs.next(), "no row from " + sql);
+            return rs.getString(1);
+        }
+    }
+}
