@@ -43,7 +43,7 @@ public final class VoteBenchmark {
         VoteWorkload workload = new VoteWorkload(backend, settings);
         RunResult result = Engine.run(workload, config, listeners);
         try {
-            VoteCheck check = VoteCheck.of(workload.acknowledgedVotes(), before, backend.count());
+            VoteCheck check = VoteCheck.of(workload.acknowledgedVotes(), workload.inDoubtVotes(), before, backend.count());
             return new Outcome(result, check, workload.acknowledgedVotes());
         } catch (Exception e) {
             throw new BenchException("the run finished but the after-run check could not read the counts: "

@@ -28,6 +28,7 @@ public final class VoteWorkload implements Workload {
     private final KeyDistribution keys;
     private final List<OpKind> kinds;
     private final LongAdder acknowledged = new LongAdder();
+    private final LongAdder inDoubt = new LongAdder();
 
     public VoteWorkload(VoteBackend backend, VoteSettings settings) {
         this.backend = backend;
@@ -43,6 +44,14 @@ public final class VoteWorkload implements Workload {
 
     public long acknowledgedVotes() {
         return acknowledged.sum();
+    }
+
+    /**
+     * Votes whose connection broke before the commit was confirmed: the database may or may not have
+     * them (and a retried batch may have them twice). The after-run check allows for them, and says so.
+     */
+    public long inDoubtVotes() {
+        return inDoubt.sum();
     }
 
     @Override
@@ -63,7 +72,14 @@ public final class VoteWorkload implements Workload {
                     ids[i] = keys.next(batch.random(i));
                 }
                 if (batch.kind() == WRITE) {
-                    session.write(ids, n);
+                    try {
+                        session.write(ids, n);
+                    } catch (Exception e) {
+                        if (classify(e) == ErrorKind.CONNECTION) {
+                            inDoubt.add(n);
+                        }
+                        throw e;
+                    }
                     acknowledged.add(n);
                 } else {
                     session.read(ids, sortDistinct(ids, n));

@@ -26,8 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 abstract class VoteBackendContract {
 
-    private JdbcTarget target;
-    private VoteBackend backend;
+    JdbcTarget target;
+    VoteBackend backend;
 
     /** A JDBC URL with credentials; may skip the test when no server is available. */
     abstract String url();
@@ -40,7 +40,9 @@ abstract class VoteBackendContract {
 
     @AfterEach
     void close() throws Exception {
-        backend.close();
+        if (backend != null) {
+            backend.close();
+        }
     }
 
     @Test
@@ -108,6 +110,36 @@ abstract class VoteBackendContract {
         execute("DELETE FROM " + OwnedTables.REGISTRY + " WHERE table_name = 'vt'");
         BenchException missing = assertThrows(BenchException.class, () -> backend.requirePrimed(10));
         assertTrue(missing.getMessage().contains("'vt' does not exist"), missing.getMessage());
+    }
+
+    /** What a server-side kill of a run's connections must not break: reconnects, then an exact check. */
+    void assertARunSurvivesKilledSessions(SqlAction killOthers) throws Exception {
+        VoteSettings settings = new VoteSettings(1000, 5, false, 1.08, 16, true);
+        VoteCounts before = VoteBenchmark.prepare(backend, settings);
+        RunConfig config = RunConfig.builder().threads(2).targetOpsPerSec(1000).warmup(Duration.ZERO)
+                .duration(Duration.ofSeconds(3)).build();
+        Thread killer = new Thread(() -> {
+            try (Connection c = target.connection()) {
+                for (int round = 0; round < 3; round++) {
+                    Thread.sleep(700);
+                    killOthers.run(c);
+                }
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        killer.start();
+        VoteBenchmark.Outcome outcome = VoteBenchmark.run(backend, settings, config, List.of(), before);
+        killer.join();
+
+        long reconnects = outcome.result().kinds().stream().mapToLong(k -> k.outcomes().reconnects()).sum();
+        assertTrue(reconnects >= 2, "reconnects " + reconnects);
+        assertTrue(outcome.check().ok(), outcome.check().verdict());
+        assertEquals(outcome.result().generatedTotal(), outcome.result().completedTotal(), "no op was lost");
+    }
+
+    interface SqlAction {
+        void run(Connection c) throws SQLException;
     }
 
     private void execute(String sql) throws SQLException {

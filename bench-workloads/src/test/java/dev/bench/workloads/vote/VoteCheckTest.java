@@ -1,0 +1,34 @@
+package dev.bench.workloads.vote;
+
+import dev.bench.workloads.vote.VoteBackend.VoteCounts;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class VoteCheckTest {
+
+    private static final VoteCounts BEFORE = new VoteCounts(10, 10);
+
+    @Test
+    void exactAgreementPasses() {
+        assertTrue(VoteCheck.of(5, 0, BEFORE, new VoteCounts(15, 15)).ok());
+    }
+
+    @Test
+    void aLostOrAnExtraVoteFails() {
+        assertFalse(VoteCheck.of(5, 0, BEFORE, new VoteCounts(14, 14)).ok());
+        assertFalse(VoteCheck.of(5, 0, BEFORE, new VoteCounts(16, 16)).ok());
+        VoteCheck split = VoteCheck.of(5, 0, BEFORE, new VoteCounts(15, 16));
+        assertFalse(split.ok());
+        assertTrue(split.verdict().startsWith("MISMATCH"), split.verdict());
+    }
+
+    @Test
+    void votesInDoubtAllowOnlyThatManyExtraRowsAndNeverARowCountSplit() {
+        assertTrue(VoteCheck.of(5, 2, BEFORE, new VoteCounts(17, 17)).ok());
+        assertFalse(VoteCheck.of(5, 2, BEFORE, new VoteCounts(18, 18)).ok());
+        assertFalse(VoteCheck.of(5, 2, BEFORE, new VoteCounts(16, 17)).ok());
+        assertFalse(VoteCheck.of(5, 2, BEFORE, new VoteCounts(14, 14)).ok(), "acknowledged votes can't go missing");
+    }
+}
