@@ -16,12 +16,14 @@ class InProcessVoteTest {
     private static final RunConfig SHORT = RunConfig.builder().threads(2).targetOpsPerSec(20_000)
             .warmup(Duration.ofMillis(200)).duration(Duration.ofSeconds(1)).build();
 
+    private static VoteBenchmark.Outcome run(VoteBackend backend, boolean skewed) {
+        VoteSettings settings = new VoteSettings(1000, 20, skewed, 1.08, 64, true);
+        return VoteBenchmark.run(backend, settings, SHORT, List.of(), VoteBenchmark.prepare(backend, settings));
+    }
+
     @Test
     void memoryBackendAgreesWithTheClient() {
-        VoteBackend memory = VoteBackends.memory();
-        VoteSettings settings = new VoteSettings(1000, 20, true, 1.08, 64, true);
-        VoteBenchmark.Outcome outcome = VoteBenchmark.run(memory, settings, SHORT, List.of(),
-                VoteBenchmark.prepare(memory, settings));
+        VoteBenchmark.Outcome outcome = run(VoteBackends.memory(), true);
 
         assertTrue(outcome.check().ok(), outcome.check().verdict());
         // 1 in 20 of ~24,000 ops (warmup included) are writes
@@ -30,10 +32,7 @@ class InProcessVoteTest {
 
     @Test
     void nullBackendIsNotChecked() {
-        VoteBackend none = VoteBackends.nullBackend();
-        VoteSettings settings = new VoteSettings(1000, 20, false, 1.08, 64, true);
-        VoteBenchmark.Outcome outcome = VoteBenchmark.run(none, settings, SHORT, List.of(),
-                VoteBenchmark.prepare(none, settings));
+        VoteBenchmark.Outcome outcome = run(VoteBackends.nullBackend(), false);
 
         assertFalse(outcome.check().checked());
         assertTrue(outcome.check().verdict().startsWith("not checked"));
@@ -49,10 +48,7 @@ class InProcessVoteTest {
 
     @Test
     void noriaReportHasItsRowsInItsOrder() {
-        VoteBackend none = VoteBackends.nullBackend();
-        VoteSettings settings = new VoteSettings(1000, 20, false, 1.08, 64, true);
-        String report = NoriaReport.render(VoteBenchmark.run(none, settings, SHORT, List.of(),
-                VoteBenchmark.prepare(none, settings)).result());
+        String report = NoriaReport.render(run(VoteBackends.nullBackend(), false).result());
 
         String[] lines = report.split("\n");
         assertTrue(lines[0].matches("# generated ops/s: \\d+\\.\\d\\d"), lines[0]);
