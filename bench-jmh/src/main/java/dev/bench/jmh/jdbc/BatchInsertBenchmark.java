@@ -70,7 +70,9 @@ public abstract class BatchInsertBenchmark {
     @TearDown
     public void tearDown() throws SQLException {
         if (plain != null) {
-            table.truncate(plain);  // leave no bulk behind
+            if (table != null && table.isOurs()) {
+                table.truncate(plain);  // leave no bulk behind
+            }
             plain.close();
         }
         if (rewriting != null) {

@@ -21,6 +21,8 @@ public final class OwnedTable {
     private final Db db;
     private final String name;
     private final String columns;
+    /** Set once {@link #ensure} has proven the table ours; {@link #truncate} refuses without it. */
+    private boolean ours;
 
     public OwnedTable(Db db, String name, String columns) {
         this.db = db;
@@ -48,6 +50,7 @@ public final class OwnedTable {
                                     + "), so it is someone else's: left untouched. Use another database or drop it yourself");
                         }
                         c.commit();
+                        ours = true;
                         return;
                     }
                 }
@@ -58,6 +61,7 @@ public final class OwnedTable {
                 }
             }
             c.commit();
+            ours = true;
         } catch (SQLException | RuntimeException e) {
             c.rollback();
             throw e;
@@ -66,8 +70,15 @@ public final class OwnedTable {
         }
     }
 
-    /** Empties the table; only call after {@link #ensure}, which proved it ours. */
+    public boolean isOurs() {
+        return ours;
+    }
+
+    /** Empties the table; refuses unless {@link #ensure} has proven it ours. */
     public void truncate(Connection c) throws SQLException {
+        if (!ours) {
+            throw new IllegalStateException("not truncating '" + name + "': not proven to be bench-jmh's own table");
+        }
         try (Statement s = c.createStatement()) {
             s.execute("TRUNCATE TABLE " + name);
         }

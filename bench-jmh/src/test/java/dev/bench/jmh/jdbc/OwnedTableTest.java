@@ -1,0 +1,75 @@
+package dev.bench.jmh.jdbc;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class OwnedTableTest {
+
+    private Connection connection;
+
+    @BeforeEach
+    void open() throws SQLException {
+        connection = DriverManager.getConnection("jdbc:h2:mem:");
+    }
+
+    @AfterEach
+    void close() throws SQLException {
+        connection.close();
+    }
+
+    @Test
+    void createsMarksAndReusesItsOwnTable() throws SQLException {
+        OwnedTable table = new OwnedTable(Db.H2, "jmh_t", "id INT PRIMARY KEY");
+        table.ensure(connection);
+        execute("INSERT INTO jmh_t VALUES (1)");
+        table.ensure(connection);
+        assertEquals(1, table.count(connection));
+        table.truncate(connection);
+        assertEquals(0, table.count(connection));
+    }
+
+    @Test
+    void refusesAndLeavesAloneSomeoneElsesTable() throws SQLException {
+        execute("CREATE TABLE jmh_t (id INT PRIMARY KEY)");
+        execute("INSERT INTO jmh_t VALUES (7)");
+        OwnedTable table = new OwnedTable(Db.H2, "jmh_t", "id INT PRIMARY KEY");
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> table.ensure(connection));
+        assertTrue(e.getMessage().contains("'jmh_t' already exists"), e.getMessage());
+        assertThrows(IllegalStateException.class, () -> table.truncate(connection));
+        assertEquals(1, table.count(connection));
+    }
+
+    @Test
+    void refusesATableWithAnotherComment() throws SQLException {
+        execute("CREATE TABLE jmh_t (id INT PRIMARY KEY)");
+        execute("COMMENT ON TABLE jmh_t IS 'orders'");
+        OwnedTable table = new OwnedTable(Db.H2, "jmh_t", "id INT PRIMARY KEY");
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> table.ensure(connection));
+        assertTrue(e.getMessage().contains("'orders'"), e.getMessage());
+    }
+
+    @Test
+    void appendsDriverOptionsInEachDriversSyntax() {
+        assertEquals("jdbc:postgresql://h/db?user=u&prepareThreshold=0",
+                Db.POSTGRES.withOptions("jdbc:postgresql://h/db?user=u", "prepareThreshold=0"));
+        assertEquals("jdbc:mysql://h/db?a=1&b=2", Db.MYSQL.withOptions("jdbc:mysql://h/db", "a=1&b=2"));
+        assertEquals("jdbc:sqlserver://h;databaseName=db;a=1;b=2",
+                Db.MSSQL.withOptions("jdbc:sqlserver://h;databaseName=db", "a=1&b=2"));
+    }
+
+    private void execute(String sql) throws SQLException {
+        try (Statement s = connection.createStatement()) {
+            s.execute(sql);
+        }
+    }
+}
