@@ -2,6 +2,7 @@ package dev.bench.cli.vote;
 
 import dev.bench.cli.JdbcOptions;
 import dev.bench.core.jdbc.JdbcTarget;
+import dev.bench.workloads.vote.VoteBackend;
 import dev.bench.workloads.vote.VoteBackends;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -52,8 +53,11 @@ final class VoteBackendCommands {
 
         @Override
         public Integer call() {
-            return vote.run(spec, () -> VoteBackends.jdbc("h2",
-                    JdbcTarget.open(url, null, null, vote.threads + 1), null, vote.maxBatch));
+            return vote.run(spec, () -> open(vote, url));
+        }
+
+        static VoteBackend open(VoteCommand vote, String url) {
+            return VoteBackends.jdbc("h2", JdbcTarget.open(url, null, null, vote.threads + 1), null, vote.maxBatch);
         }
     }
 

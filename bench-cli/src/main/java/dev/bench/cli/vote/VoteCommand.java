@@ -5,11 +5,9 @@ import dev.bench.cli.EngineOptions;
 import dev.bench.cli.RunReporter;
 import dev.bench.core.BenchException;
 import dev.bench.core.RunConfig;
-import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.workloads.vote.NoriaReport;
 import dev.bench.workloads.vote.VoteBackend;
 import dev.bench.workloads.vote.VoteBackend.VoteCounts;
-import dev.bench.workloads.vote.VoteBackends;
 import dev.bench.workloads.vote.VoteBenchmark;
 import dev.bench.workloads.vote.VoteSettings;
 import picocli.CommandLine.Command;
@@ -81,8 +79,7 @@ public final class VoteCommand implements Callable<Integer> {
     /** No backend named: the embedded default. */
     @Override
     public Integer call() {
-        return run(spec, () -> VoteBackends.jdbc("h2",
-                JdbcTarget.open(VoteBackendCommands.H2.DEFAULT_URL, null, null, threads + 1), null, maxBatch));
+        return run(spec, () -> VoteBackendCommands.H2.open(this, VoteBackendCommands.H2.DEFAULT_URL));
     }
 
     /** Opens a backend; separate from running so bad flags are reported before any connection is made. */

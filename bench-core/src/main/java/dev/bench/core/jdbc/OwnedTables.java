@@ -31,7 +31,7 @@ public final class OwnedTables {
      * Drops the given tables if the tool created them earlier, after checking that none belongs to
      * someone else; then the caller creates them and calls {@link #register}.
      */
-    public void dropOwnedOrRefuse(String workload, List<String> tables) throws SQLException {
+    public void dropOwnedOrRefuse(List<String> tables) throws SQLException {
         ensureRegistry();
         for (String table : tables) {
             if (exists(table) && !isRegistered(table)) {

@@ -45,7 +45,7 @@ final class JdbcVoteBackend implements VoteBackend {
     public void prime(long articles) throws SQLException {
         try (Connection c = target.connection()) {
             OwnedTables owned = new OwnedTables(c);
-            owned.dropOwnedOrRefuse("vote", VoteSql.TABLES);
+            owned.dropOwnedOrRefuse(VoteSql.TABLES);
             try (Statement s = c.createStatement()) {
                 for (String ddl : sql.ddl()) {
                     s.execute(ddl);

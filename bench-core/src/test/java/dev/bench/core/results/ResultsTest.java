@@ -1,0 +1,57 @@
+package dev.bench.core.results;
+
+import dev.bench.core.BenchException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ResultsTest {
+
+    @Test
+    void jsonEscapesAndNests() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("s", "a\"b\\c\nd\u0001");
+        m.put("n", 1.5);
+        m.put("nan", Double.NaN);
+        m.put("list", List.of(1, true));
+        m.put("none", null);
+        assertEquals("{\n  \"s\": \"a\\\"b\\\\c\\nd\\u0001\",\n  \"n\": 1.5,\n  \"nan\": null,\n"
+                + "  \"list\": [\n    1,\n    true\n  ],\n  \"none\": null\n}\n", Json.write(m));
+    }
+
+    @Test
+    void passwordsAreMaskedInUrls() {
+        assertEquals("jdbc:postgresql://h:5432/db?user=bench&password=****&ssl=false",
+                Secrets.maskUrl("jdbc:postgresql://h:5432/db?user=bench&password=s3cret&ssl=false"));
+        assertEquals("jdbc:sqlserver://h;user=sa;Password=****;db=x",
+                Secrets.maskUrl("jdbc:sqlserver://h;user=sa;Password=Pa55;db=x"));
+        assertEquals("postgresql://bench:****@h/db", Secrets.maskUrl("postgresql://bench:pw@h/db"));
+        assertTrue(Secrets.isSecretName("password"));
+        assertFalse(Secrets.isSecretName("user"));
+    }
+
+    @Test
+    void neverWritesIntoANonEmptyDirectory(@TempDir Path tmp) throws Exception {
+        Path mine = tmp.resolve("mine");
+        Files.createDirectories(mine);
+        Files.writeString(mine.resolve("notes.txt"), "keep me");
+        BenchException e = assertThrows(BenchException.class, () -> ResultsDirectory.create(mine, "vote"));
+        assertTrue(e.getMessage().contains("not empty"), e.getMessage());
+        assertEquals("keep me", Files.readString(mine.resolve("notes.txt")));
+
+        try (ResultsDirectory fresh = ResultsDirectory.create(tmp.resolve("new"), "vote")) {
+            assertTrue(Files.exists(fresh.path().resolve(ResultsDirectory.INTERVALS)));
+            assertTrue(Files.exists(fresh.path().resolve(ResultsDirectory.HLOG)));
+        }
+    }
+}
