@@ -30,6 +30,10 @@ public final class NoriaReport {
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "# generated ops/s: %.2f%n", result.generatedPerSec()));
         out.append(String.format(Locale.ROOT, "# actual ops/s: %.2f%n", result.actualPerSec()));
+        if (result.completedTotal() == 0) {
+            // Empty histograms would print as 0 µs: a lie about an overloaded or failed run.
+            return out.append("# no op completed in the measured window: no latencies to report\n").toString();
+        }
         out.append("# op\tpct\tsojourn\tremote\n");
         for (double pct : PERCENTILES) {
             for (KindStats kind : result.kinds()) {

@@ -60,4 +60,31 @@ class InProcessVoteTest {
             assertTrue(lines[3 + i].matches(expected[i] + "\t\\d+\t\\d+\t\\(all µs\\)"), lines[3 + i]);
         }
     }
+
+    @Test
+    void noriaReportShowsNoLatenciesWhenNothingWasMeasured() {
+        // A backend far slower than the target with a lag limit shorter than the warmup: stopped before measuring.
+        VoteBackend slow = new VoteBackend() {
+            @Override public String name() { return "slow"; }
+            @Override public String describe() { return "slow"; }
+            @Override public void prime(long articles) { }
+            @Override public void requirePrimed(long articles) { }
+            @Override public VoteCounts count() { return null; }
+            @Override public VoteSession openSession() {
+                return new VoteSession() {
+                    @Override public void read(long[] ids, int n) throws InterruptedException { Thread.sleep(50); }
+                    @Override public void write(long[] ids, int n) throws InterruptedException { Thread.sleep(50); }
+                };
+            }
+        };
+        VoteSettings settings = new VoteSettings(1000, 20, false, 1.08, 1, true);
+        RunConfig config = RunConfig.builder().threads(1).targetOpsPerSec(10_000).warmup(Duration.ofSeconds(5))
+                .duration(Duration.ofSeconds(1)).maxLag(Duration.ofMillis(300)).reportInterval(Duration.ofMillis(100)).build();
+        var result = VoteBenchmark.run(slow, settings, config, List.of(), null).result();
+
+        assertFalse(result.completedAsPlanned());
+        String report = NoriaReport.render(result);
+        assertTrue(report.endsWith("# no op completed in the measured window: no latencies to report\n"), report);
+        assertFalse(report.contains("(all µs)"), report);
+    }
 }
