@@ -1,6 +1,7 @@
 package dev.bench.cli;
 
 import dev.bench.core.BenchException;
+import dev.bench.core.results.Secrets;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
@@ -20,7 +21,7 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
     public int handleParseException(ParameterException ex, String[] args) {
         CommandLine cmd = ex.getCommandLine();
         PrintWriter err = cmd.getErr();
-        err.println("bench: " + firstLine(ex.getMessage()));
+        err.println("bench: " + maskSecrets(firstLine(ex.getMessage()), args));
         err.println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
         err.flush();
         return BenchMain.EXIT_BAD_INPUT;
@@ -39,6 +40,29 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
         }
         err.flush();
         return BenchMain.EXIT_FAILED;
+    }
+
+    /**
+     * picocli quotes unmatched arguments back; a mistyped {@code --pasword secret} must not print the
+     * secret. Masks the value after any password-like option, and URL passwords.
+     */
+    static String maskSecrets(String message, String[] args) {
+        String masked = message;
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            int eq = arg.indexOf('=');
+            String name = eq > 0 ? arg.substring(0, eq) : arg;
+            String lower = name.toLowerCase(java.util.Locale.ROOT);
+            // "pas" and "pw", not "password": the option may be mistyped, which is why picocli complains
+            if (!lower.startsWith("-") || !(lower.contains("pas") || lower.contains("pw") || lower.contains("secret"))) {
+                continue;
+            }
+            String value = eq > 0 ? arg.substring(eq + 1) : (i + 1 < args.length ? args[i + 1] : "");
+            if (!value.isEmpty()) {
+                masked = masked.replace(value, Secrets.MASK);
+            }
+        }
+        return Secrets.maskUrl(masked);
     }
 
     private static String firstLine(String message) {

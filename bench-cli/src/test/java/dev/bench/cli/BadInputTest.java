@@ -52,4 +52,14 @@ class BadInputTest {
         assertEquals(0, version.exitCode());
         assertTrue(version.out().startsWith("bench "), version.out());
     }
+
+    @Test
+    void aMistypedPasswordOptionDoesNotPrintThePassword() {
+        CliRunner r = CliRunner.run("vote", "postgres", "--pasword", "s3cret-value", "--url", "jdbc:postgresql://h/db?password=other-secret");
+
+        assertEquals(2, r.exitCode());
+        assertTrue(r.err().contains("--pasword"), r.err());
+        assertFalse(r.err().contains("s3cret-value"), r.err());
+        assertFalse(r.err().contains("other-secret"), r.err());
+    }
 }
