@@ -6,6 +6,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
 /**
  * {@code bench <workload> ...}: the one entry point.
  *
@@ -20,12 +23,38 @@ public final class BenchMain implements Runnable {
 
     public static final int EXIT_FAILED = 1;
     public static final int EXIT_BAD_INPUT = 2;
+    private static final int CTRL_C_GRACE_SECONDS = 15;
 
     @Spec
     CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        System.exit(runStoppingOnCtrlC(args));
+    }
+
+    /**
+     * Ctrl-C ends a run early rather than killing it: the shutdown hook interrupts the running command,
+     * the engine stops offering load, and the command still prints its report and writes its results
+     * (the hook waits for that, at most {@value #CTRL_C_GRACE_SECONDS} s).
+     */
+    private static int runStoppingOnCtrlC(String[] args) {
+        Thread command = Thread.currentThread();
+        CountDownLatch reported = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            if (reported.getCount() > 0) {
+                command.interrupt();
+                try {
+                    reported.await(CTRL_C_GRACE_SECONDS, TimeUnit.SECONDS);
+                } catch (InterruptedException ignored) {
+                    // exiting anyway
+                }
+            }
+        }, "bench-ctrl-c"));
+        try {
+            return commandLine().execute(args);
+        } finally {
+            reported.countDown();
+        }
     }
 
     /** The configured command line; tests call this with their own out/err writers. */

@@ -20,7 +20,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Runs one phase of a workload: opens a session per worker, offers load (open or closed loop) for
- * warmup plus the measured window, drains what is left, and returns what was measured.
+ * warmup plus the measured window, drains what is left, and returns what was measured. Interrupting
+ * the calling thread stops the phase early; the result then says so in its stop reason.
  *
  * <pre>{@code
  * RunResult result = Engine.run(workload, RunConfig.builder().targetOpsPerSec(10_000).build(),
@@ -118,9 +119,17 @@ public final class Engine {
         long maxLag = 0;
         while (true) {
             long boundary = windowStartNanos + k * interval;
-            boolean finished = awaitUntil(done, boundary);
+            boolean finished = false;
+            boolean interrupted = false;
+            try {
+                finished = done.await(Math.max(0, boundary - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                // Ctrl-C (the CLI interrupts this thread): stop offering load, report what was measured.
+                phase.stop("interrupted: stopped before the end of the run");
+                interrupted = true;
+            }
             long now = System.nanoTime();
-            long end = finished ? now : boundary;
+            long end = finished || interrupted ? now : boundary;
             long lag = dispatcher.lagNanos(now);
             maxLag = Math.max(maxLag, lag);
             IntervalSnapshot snapshot = collector.collect(previous - windowStartNanos, end - windowStartNanos,
@@ -139,16 +148,9 @@ public final class Engine {
                 return maxLag;
             }
             previous = end;
-            k++;
-        }
-    }
-
-    private static boolean awaitUntil(CountDownLatch done, long deadlineNanos) {
-        try {
-            return done.await(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new BenchException("interrupted while running", e);
+            if (!interrupted) {
+                k++;
+            }
         }
     }
 

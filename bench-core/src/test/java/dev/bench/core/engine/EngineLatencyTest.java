@@ -120,6 +120,21 @@ class EngineLatencyTest {
         assertTrue(r.kind("op").sojourn().getValueAtPercentile(99) < 50 * MILLI);
     }
 
+    @Test
+    void interruptingTheCallerStopsEarlyAndStillReports() throws Exception {
+        RunResult[] result = new RunResult[1];
+        Thread caller = new Thread(() -> result[0] = Engine.run(StubWorkload.fixed(0), RunConfig.builder().threads(2)
+                .targetOpsPerSec(1000).warmup(Duration.ZERO).duration(Duration.ofSeconds(30)).build(), List.of()));
+        caller.start();
+        Thread.sleep(1000);
+        caller.interrupt();
+        caller.join(5000);
+
+        assertTrue(!caller.isAlive(), "the run ended soon after the interrupt");
+        assertTrue(result[0].stopReason().startsWith("interrupted"), result[0].stopReason());
+        assertEquals(1000, result[0].completedTotal(), 200, "about one second of ops was measured");
+    }
+
     private static long countAtOrAbove(Histogram h, long value) {
         return h.getTotalCount() - h.getCountBetweenValues(0, value - 1);
     }
