@@ -18,7 +18,11 @@ import java.util.concurrent.TimeUnit;
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
         description = "Runs database and cache workloads against real servers and reports latency honestly "
                 + "(measured from each op's intended start, coordinated omission corrected).",
-        subcommands = {VoteCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {VoteCommand.class, CommandLine.HelpCommand.class},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:the run completed and the database agreed with the client",
+                "1:the run failed, fell too far behind, was interrupted, or the after-run check found a mismatch",
+                "2:bad input (unknown flag or backend, invalid value)"})
 public final class BenchMain implements Runnable {
 
     public static final int EXIT_FAILED = 1;

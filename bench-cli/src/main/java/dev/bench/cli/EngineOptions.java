@@ -8,10 +8,10 @@ import java.nio.file.Path;
 /** The engine settings every workload command shares beyond its original tool's own flags. */
 public final class EngineOptions {
 
-    @Option(names = "--seed", defaultValue = "42", description = "Seed for arrivals and keys: same seed, same ops (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "42", description = "Seed for arrivals and keys: same seed, same ops (default: ${DEFAULT-VALUE}).")
     public long seed;
 
-    @Option(names = "--arrivals", defaultValue = "poisson", description = "Open-loop arrival spacing: poisson or uniform (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--arrivals", paramLabel = "poisson|uniform", defaultValue = "poisson", description = "Open-loop arrival spacing: poisson or uniform (default: ${DEFAULT-VALUE}).")
     public Arrivals arrivals;
 
     @Option(names = "--report-interval", defaultValue = "1", paramLabel = "S", description = "Seconds between progress lines on stderr (default: ${DEFAULT-VALUE}).")

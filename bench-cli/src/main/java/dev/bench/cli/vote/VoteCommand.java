@@ -40,16 +40,16 @@ public final class VoteCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--target", defaultValue = "1000000", description = "Offered load in ops/s, open loop (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--target", paramLabel = "N", defaultValue = "1000000", description = "Offered load in ops/s, open loop (default: ${DEFAULT-VALUE}).")
     double target;
 
-    @Option(names = "--write-every", defaultValue = "19", description = "One op in N is a write; 20 gives a 95/5 mix (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--write-every", paramLabel = "N", defaultValue = "19", description = "One op in N is a write; 20 gives a 95/5 mix (default: ${DEFAULT-VALUE}).")
     int writeEvery;
 
-    @Option(names = "--threads", defaultValue = "4", description = "Client workers, one connection each (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "4", description = "Client workers, one connection each (default: ${DEFAULT-VALUE}).")
     int threads;
 
-    @Option(names = {"-a", "--articles"}, defaultValue = "100000", description = "Articles to prime (default: ${DEFAULT-VALUE}).")
+    @Option(names = {"-a", "--articles"}, paramLabel = "N", defaultValue = "100000", description = "Articles to prime (default: ${DEFAULT-VALUE}).")
     long articles;
 
     @Option(names = {"-r", "--runtime"}, defaultValue = "30", paramLabel = "S", description = "Seconds of measured load (default: ${DEFAULT-VALUE}).")
@@ -58,13 +58,13 @@ public final class VoteCommand implements Callable<Integer> {
     @Option(names = "--warmup", defaultValue = "10", paramLabel = "S", description = "Seconds of load before measuring (default: ${DEFAULT-VALUE}).")
     double warmupSeconds;
 
-    @Option(names = {"-d", "--distribution"}, defaultValue = "uniform", description = "Key distribution: uniform or skewed (Zipf, id 1 hottest) (default: ${DEFAULT-VALUE}).")
+    @Option(names = {"-d", "--distribution"}, paramLabel = "uniform|skewed", defaultValue = "uniform", description = "Key distribution: uniform or skewed (Zipf, id 1 hottest) (default: ${DEFAULT-VALUE}).")
     Distribution distribution;
 
-    @Option(names = "--zipf", defaultValue = "1.08", description = "Zipf exponent for -d skewed (default: ${DEFAULT-VALUE}, Noria osdi18).")
+    @Option(names = "--zipf", paramLabel = "EXP", defaultValue = "1.08", description = "Zipf exponent for -d skewed (default: ${DEFAULT-VALUE}, Noria osdi18).")
     double zipfExponent;
 
-    @Option(names = "--max-batch", defaultValue = "128", description = "Most ops of one kind sent as one backend call (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--max-batch", paramLabel = "N", defaultValue = "128", description = "Most ops of one kind sent as one backend call (default: ${DEFAULT-VALUE}).")
     int maxBatch;
 
     @Option(names = "--histogram", paramLabel = "FILE", description = "Also write the HdrHistogram interval log here.")
