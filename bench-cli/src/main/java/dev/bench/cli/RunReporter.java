@@ -34,7 +34,7 @@ public final class RunReporter implements AutoCloseable {
         this.workload = workload;
         this.results = results;
         this.extraHistogram = extraHistogram;
-        listeners.add(new ConsoleProgress(command.getErr()));
+        listeners.add(new ConsoleProgress(command.getErr(), System.console() != null));
         listeners.addAll(results.listeners());
         if (extraHistogram != null) {
             listeners.add(extraHistogram);

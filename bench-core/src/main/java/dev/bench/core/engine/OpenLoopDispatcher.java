@@ -22,6 +22,7 @@ import java.util.concurrent.locks.ReentrantLock;
 final class OpenLoopDispatcher implements Dispatcher {
 
     private final ReentrantLock lock = new ReentrantLock();
+    private final Pacer pacer = new Pacer();
     private final ArrivalStream[] streams;
     private final int[] maxBatch;
     private final long windowStartNanos;
@@ -67,7 +68,7 @@ final class OpenLoopDispatcher implements Dispatcher {
                 }
                 long now = System.nanoTime();
                 if (head.nextNanos > now) {
-                    Waits.until(head.nextNanos, () -> stopped);
+                    pacer.awaitUntil(head.nextNanos, () -> stopped);
                     continue;
                 }
                 take(head, batch, Math.min(maxBatch[head.kind], batch.capacity()), now);

@@ -3,6 +3,7 @@ package dev.bench.core.results;
 import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.metrics.IntervalSnapshot;
 import dev.bench.core.metrics.KindStats;
+import dev.bench.core.metrics.RunInfo;
 
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -11,13 +12,26 @@ import java.util.Locale;
  * One line of live progress per interval, for people watching a run (stderr, so stdout stays the
  * original tool's report):
  * <pre>[  12s] 20013 ops/s | read 19012 ops/s p99 0.41 ms | write 1001 ops/s p99 1.20 ms | lag 0 ms | errors 0</pre>
+ * On a terminal each line ends with a bar of how much of the run has passed.
  */
 public final class ConsoleProgress implements IntervalListener {
 
-    private final PrintWriter out;
+    private static final int BAR_WIDTH = 20;
 
-    public ConsoleProgress(PrintWriter out) {
+    private final PrintWriter out;
+    private final boolean bar;
+    private double warmupSeconds;
+    private double totalSeconds;
+
+    public ConsoleProgress(PrintWriter out, boolean bar) {
         this.out = out;
+        this.bar = bar;
+    }
+
+    @Override
+    public void onStart(RunInfo info) {
+        warmupSeconds = info.config().warmup().toMillis() / 1e3;
+        totalSeconds = warmupSeconds + info.config().duration().toMillis() / 1e3;
     }
 
     @Override
@@ -35,6 +49,11 @@ public final class ConsoleProgress implements IntervalListener {
             errors += k.outcomes().failed();
         }
         line.append(String.format(Locale.ROOT, " | lag %d ms | errors %d", interval.lagNanos() / 1_000_000, errors));
+        if (bar && totalSeconds > 0) {
+            double done = Math.min(1, (warmupSeconds + interval.endNanos() / 1e9) / totalSeconds);
+            int filled = (int) Math.round(done * BAR_WIDTH);
+            line.append(" [").append("#".repeat(filled)).append(".".repeat(BAR_WIDTH - filled)).append(']');
+        }
         out.println(line);
         out.flush();
     }
