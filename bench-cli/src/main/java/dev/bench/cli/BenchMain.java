@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
         subcommands = {VoteCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the run completed and the database agreed with the client",
-                "1:the run failed, fell too far behind, was interrupted, or the after-run check found a mismatch",
+                "1:the run failed, fell too far behind, or the after-run check found a mismatch (Ctrl-C: the signal's status, 130)",
                 "2:bad input (unknown flag or backend, invalid value)"})
 public final class BenchMain implements Runnable {
 
