@@ -34,11 +34,7 @@ public final class OwnedTables {
     public void dropOwnedOrRefuse(List<String> tables) throws SQLException {
         ensureRegistry();
         for (String table : tables) {
-            if (exists(table) && !isRegistered(table)) {
-                throw new BenchException("table '" + table + "' already exists in " + where()
-                        + " and was not created by bench; it was left untouched. Use another database"
-                        + " (e.g. --database or --url) or drop it yourself");
-            }
+            refuseIfForeign(table);
         }
         for (String table : tables) {
             if (exists(table)) {
@@ -49,6 +45,38 @@ public final class OwnedTables {
             unregister(table);
         }
         commitIfManual();
+    }
+
+    /**
+     * For fixtures kept between runs (the JMH benchmarks' tables): creates the table with
+     * {@code createSql} if it is absent, reuses it if the tool created it, refuses a same-named table
+     * of someone else's. A plain CREATE, not IF NOT EXISTS: a table someone creates meanwhile makes this
+     * fail rather than become ours.
+     */
+    public void createOrReuse(String workload, String table, String createSql) throws SQLException {
+        ensureRegistry();
+        refuseIfForeign(table);
+        if (exists(table)) {
+            return;
+        }
+        unregister(table); // a registered table dropped by hand leaves its entry behind
+        try (Statement s = connection.createStatement()) {
+            s.execute(createSql);
+        }
+        register(workload, List.of(table));
+    }
+
+    /** Whether the tool created this table (and so may empty, drop or re-create it). */
+    public boolean isOwned(String table) throws SQLException {
+        return exists(REGISTRY) && exists(table) && isRegistered(table);
+    }
+
+    private void refuseIfForeign(String table) throws SQLException {
+        if (exists(table) && !isRegistered(table)) {
+            throw new BenchException("table '" + table + "' already exists in " + where()
+                    + " and was not created by bench; it was left untouched. Use another database"
+                    + " (e.g. --database or --url) or drop it yourself");
+        }
     }
 
     public void register(String workload, List<String> tables) throws SQLException {

@@ -55,7 +55,7 @@ public abstract class BatchInsertBenchmark {
     public void setUp() throws SQLException {
         plain = open(false);
         rewriting = open(true);
-        table = new OwnedTable(db(), "jmh_batch", "id BIGINT PRIMARY KEY, k INT NOT NULL, payload VARCHAR(100) NOT NULL");
+        table = new OwnedTable("jmh_batch", "id BIGINT PRIMARY KEY, k INT NOT NULL, payload VARCHAR(100) NOT NULL");
         table.ensure(plain);
         plain.setAutoCommit(false);
         rewriting.setAutoCommit(false);

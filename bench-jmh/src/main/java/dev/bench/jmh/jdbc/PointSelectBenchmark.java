@@ -48,7 +48,7 @@ public abstract class PointSelectBenchmark {
     @Setup
     public void setUp() throws SQLException {
         connection = open();
-        fillIfNeeded(connection, db());
+        fillIfNeeded(connection);
     }
 
     @TearDown
@@ -73,8 +73,8 @@ public abstract class PointSelectBenchmark {
      * Creates jmh_point if absent and (re)fills it unless it already holds exactly rows 1..ROWS.
      * Synchronized: with {@code -t N} every thread's setup gets here, and only the first should fill.
      */
-    static synchronized void fillIfNeeded(Connection c, Db db) throws SQLException {
-        OwnedTable table = new OwnedTable(db, "jmh_point", "id INT PRIMARY KEY, v VARCHAR(100) NOT NULL");
+    static synchronized void fillIfNeeded(Connection c) throws SQLException {
+        OwnedTable table = new OwnedTable("jmh_point", "id INT PRIMARY KEY, v VARCHAR(100) NOT NULL");
         table.ensure(c);
         if (table.count(c) == ROWS) {
             return;
