@@ -79,12 +79,9 @@ public final class Batch {
     }
 
     public void clear(int kind) {
-        for (int i = 0; i < size; i++) {
-            rejected[i] = false;
-        }
+        clearRejections();
         this.kind = kind;
         this.size = 0;
-        this.rejectedCount = 0;
     }
 
     public void add(long index, long intended) {

@@ -1,6 +1,7 @@
 package dev.bench.core.jdbc;
 
 import dev.bench.core.BenchException;
+import dev.bench.core.results.Secrets;
 
 import java.util.Locale;
 import java.util.Map;
@@ -30,7 +31,7 @@ public enum Dialect {
                 return MYSQL;
             }
         }
-        throw new BenchException("unsupported JDBC URL '" + dev.bench.core.results.Secrets.maskUrl(url)
+        throw new BenchException("unsupported JDBC URL '" + Secrets.maskUrl(url)
                 + "': expected jdbc:h2:, jdbc:postgresql:, jdbc:mysql: or jdbc:sqlserver:");
     }
 
