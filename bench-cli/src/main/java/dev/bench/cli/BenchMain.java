@@ -25,8 +25,6 @@ import java.util.concurrent.TimeUnit;
                 "2:bad input (unknown flag or backend, invalid value)"})
 public final class BenchMain implements Runnable {
 
-    public static final int EXIT_FAILED = 1;
-    public static final int EXIT_BAD_INPUT = 2;
     private static final int CTRL_C_GRACE_SECONDS = 15;
 
     @Spec

@@ -1,7 +1,8 @@
 package dev.bench.cli;
 
 import dev.bench.core.BenchException;
-import dev.bench.core.results.Secrets;
+import dev.bench.core.Failures;
+import dev.bench.core.Secrets;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
@@ -21,25 +22,25 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
     public int handleParseException(ParameterException ex, String[] args) {
         CommandLine cmd = ex.getCommandLine();
         PrintWriter err = cmd.getErr();
-        err.println("bench: " + maskSecrets(firstLine(ex.getMessage()), args));
+        err.println("bench: " + maskSecrets(Failures.firstLine(ex.getMessage()), args));
         err.println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
         err.flush();
-        return BenchMain.EXIT_BAD_INPUT;
+        return ExitCodes.BAD_INPUT;
     }
 
     @Override
     public int handleExecutionException(Exception ex, CommandLine cmd, ParseResult parsed) {
         PrintWriter err = cmd.getErr();
         if (ex instanceof BenchException) {
-            err.println("bench: " + firstLine(ex.getMessage()));
+            err.println("bench: " + Failures.firstLine(ex.getMessage()));
         } else {
-            err.println("bench: internal error: " + ex.getClass().getSimpleName() + ": " + firstLine(ex.getMessage()));
+            err.println("bench: internal error: " + ex.getClass().getSimpleName() + ": " + Failures.firstLine(ex.getMessage()));
             if (System.getenv("BENCH_DEBUG") != null) {
                 ex.printStackTrace(err);
             }
         }
         err.flush();
-        return BenchMain.EXIT_FAILED;
+        return ExitCodes.FAILED;
     }
 
     /**
@@ -63,12 +64,5 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
             }
         }
         return Secrets.maskUrl(masked);
-    }
-
-    private static String firstLine(String message) {
-        if (message == null) {
-            return "(no message)";
-        }
-        return message.lines().findFirst().orElse("").trim();
     }
 }

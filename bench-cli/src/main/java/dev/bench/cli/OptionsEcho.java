@@ -1,6 +1,6 @@
 package dev.bench.cli;
 
-import dev.bench.core.results.Secrets;
+import dev.bench.core.Secrets;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 

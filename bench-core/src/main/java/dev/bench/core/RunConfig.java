@@ -1,8 +1,9 @@
 package dev.bench.core;
 
-import dev.bench.core.engine.Arrivals;
+import dev.bench.core.random.SplitMix64;
 
 import java.time.Duration;
+import java.time.Instant;
 
 /**
  * One phase of load, validated once and immutable: how many workers, open or closed loop, how long.
@@ -10,6 +11,13 @@ import java.time.Duration;
  * <p>Open loop when {@code targetOpsPerSec > 0}: ops arrive on a seeded schedule whatever the backend
  * does, and latency is measured from each op's scheduled arrival. Closed loop when it is 0: each worker
  * starts its next op as soon as the previous one returns.
+ *
+ * <p>A phase ends after its measured window ({@code duration}) or, when {@code maxOps > 0}, once that
+ * many ops intended inside the window have been handed out, whichever comes first; a duration of 0
+ * with a count means no time limit (sysbench {@code --time 0 --events N}).
+ *
+ * <p>The defaults here are the engine's own, neutral ones. Each workload command shows its origin's
+ * defaults (Noria's, sysbench's, ...) in its own options and sets every value it has an option for.
  */
 public final class RunConfig {
 
@@ -23,6 +31,21 @@ public final class RunConfig {
     private final Duration maxLag;
     private final int maxRetries;
     private final Duration reconnectTimeout;
+    private final long maxOps;
+    private final Instant startAt;
+    private final int clients;
+    private final int clientId;
+
+    /** Pseudo-kind that derives a client's seed, distinct from every op kind and the engine's own. */
+    private static final int CLIENT_STREAM = -3;
+
+    public static final int DEFAULT_THREADS = 1;
+    public static final long DEFAULT_SEED = 42;
+    public static final int DEFAULT_DURATION_S = 60;
+    public static final int DEFAULT_REPORT_INTERVAL_S = 1;
+    public static final int DEFAULT_MAX_LAG_S = 10;
+    public static final int DEFAULT_MAX_RETRIES = 10;
+    public static final int DEFAULT_RECONNECT_TIMEOUT_S = 10;
 
     private RunConfig(Builder b) {
         this.threads = b.threads;
@@ -35,6 +58,10 @@ public final class RunConfig {
         this.maxLag = b.maxLag;
         this.maxRetries = b.maxRetries;
         this.reconnectTimeout = b.reconnectTimeout;
+        this.maxOps = b.maxOps;
+        this.startAt = b.startAt;
+        this.clients = b.clients;
+        this.clientId = b.clientId;
     }
 
     public static Builder builder() {
@@ -49,9 +76,24 @@ public final class RunConfig {
         return targetOpsPerSec > 0;
     }
 
-    /** Total offered load across kinds; 0 in closed loop. */
+    /** Offered load across kinds from this client: its share of the target; 0 in closed loop. */
     public double targetOpsPerSec() {
+        return targetOpsPerSec / clients;
+    }
+
+    /** Offered load across kinds from all clients together, as the user gave it. */
+    public double totalTargetOpsPerSec() {
         return targetOpsPerSec;
+    }
+
+    /** How many client processes share the target (on one machine or several). */
+    public int clients() {
+        return clients;
+    }
+
+    /** This process's place among them, 0-based. */
+    public int clientId() {
+        return clientId;
     }
 
     public Arrivals arrivals() {
@@ -70,7 +112,13 @@ public final class RunConfig {
         return reportInterval;
     }
 
+    /** This client's seed: the given one for a single client, a distinct stream per client otherwise. */
     public long seed() {
+        return clients == 1 ? seed : SplitMix64.seedFor(seed, CLIENT_STREAM, clientId);
+    }
+
+    /** The seed as given, shared by all clients of a run. */
+    public long baseSeed() {
         return seed;
     }
 
@@ -87,18 +135,37 @@ public final class RunConfig {
         return reconnectTimeout;
     }
 
-    /** Defaults are Noria's where it has one (4 threads, 10 s warmup, 30 s runtime). */
+    /** Ops intended inside the measured window after which the phase ends; 0 for no count limit. */
+    public long maxOps() {
+        return maxOps;
+    }
+
+    /** Whether the measured window has a time limit (always, unless a count bounds the phase). */
+    public boolean isTimeBounded() {
+        return !duration.isZero();
+    }
+
+    /** Wall-clock instant at which the first op is due (clients on several machines start together); null: now. */
+    public Instant startAt() {
+        return startAt;
+    }
+
+    /** Starts from the engine's neutral defaults (the {@code DEFAULT_*} constants); closed loop. */
     public static final class Builder {
-        private int threads = 4;
+        private int threads = DEFAULT_THREADS;
         private double targetOpsPerSec;
         private Arrivals arrivals = Arrivals.POISSON;
-        private Duration warmup = Duration.ofSeconds(10);
-        private Duration duration = Duration.ofSeconds(30);
-        private Duration reportInterval = Duration.ofSeconds(1);
-        private long seed = 42;
-        private Duration maxLag = Duration.ofSeconds(10);
-        private int maxRetries = 10;
-        private Duration reconnectTimeout = Duration.ofSeconds(10);
+        private Duration warmup = Duration.ZERO;
+        private Duration duration = Duration.ofSeconds(DEFAULT_DURATION_S);
+        private Duration reportInterval = Duration.ofSeconds(DEFAULT_REPORT_INTERVAL_S);
+        private long seed = DEFAULT_SEED;
+        private Duration maxLag = Duration.ofSeconds(DEFAULT_MAX_LAG_S);
+        private int maxRetries = DEFAULT_MAX_RETRIES;
+        private Duration reconnectTimeout = Duration.ofSeconds(DEFAULT_RECONNECT_TIMEOUT_S);
+        private long maxOps;
+        private Instant startAt;
+        private int clients = 1;
+        private int clientId;
 
         public Builder threads(int threads) {
             this.threads = threads;
@@ -151,6 +218,25 @@ public final class RunConfig {
             return this;
         }
 
+        /** 0: no count limit. */
+        public Builder maxOps(long maxOps) {
+            this.maxOps = maxOps;
+            return this;
+        }
+
+        /** null: start now. */
+        public Builder startAt(Instant startAt) {
+            this.startAt = startAt;
+            return this;
+        }
+
+        /** Client {@code id} (0-based) of {@code count} offers 1/count of the target from its own seed stream. */
+        public Builder client(int id, int count) {
+            this.clientId = id;
+            this.clients = count;
+            return this;
+        }
+
         /** @throws BenchException naming the setting, its value and what is allowed */
         public RunConfig build() {
             require(threads >= 1 && threads <= 10_000, "threads must be 1..10000, got " + threads);
@@ -158,7 +244,11 @@ public final class RunConfig {
                     "target must be a positive rate in ops/s, got " + targetOpsPerSec);
             require(arrivals != null, "arrivals must be set");
             require(!warmup.isNegative(), "warmup must be >= 0, got " + warmup.toSeconds() + " s");
-            require(duration.toMillis() > 0, "runtime must be > 0, got " + duration.toMillis() + " ms");
+            require(clients >= 1, "clients must be >= 1, got " + clients);
+            require(clientId >= 0 && clientId < clients, "client id must be 0.." + (clients - 1) + ", got " + clientId);
+            require(maxOps >= 0, "op count must be >= 0, got " + maxOps);
+            require(!duration.isNegative() && (duration.toMillis() > 0 || maxOps > 0),
+                    "runtime must be > 0 (or 0 with an op count), got " + duration.toMillis() + " ms");
             require(reportInterval.toMillis() >= 10, "report interval must be >= 10 ms, got " + reportInterval.toMillis() + " ms");
             require(maxLag.toMillis() > 0, "max lag must be > 0, got " + maxLag.toMillis() + " ms");
             require(maxRetries >= 0, "max retries must be >= 0, got " + maxRetries);

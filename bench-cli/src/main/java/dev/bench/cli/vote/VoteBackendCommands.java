@@ -1,7 +1,7 @@
 package dev.bench.cli.vote;
 
-import dev.bench.cli.JdbcOptions;
-import dev.bench.core.jdbc.JdbcTarget;
+import dev.bench.cli.TargetOptions;
+import dev.bench.core.jdbc.Dialect;
 import dev.bench.workloads.vote.VoteBackend;
 import dev.bench.workloads.vote.VoteBackends;
 import picocli.CommandLine.Command;
@@ -13,7 +13,10 @@ import picocli.CommandLine.Spec;
 
 import java.util.concurrent.Callable;
 
-/** The vote backends as subcommands, each with its own flags (Noria's shape: {@code vote ... mysql --address}). */
+/**
+ * The vote backends as subcommands, Noria's shape ({@code vote ... mysql --address}). Each takes the
+ * shared {@link TargetOptions} and says only how to open its backend; the run is {@link VoteCommand}'s.
+ */
 final class VoteBackendCommands {
 
     private VoteBackendCommands() {
@@ -44,20 +47,25 @@ final class VoteBackendCommands {
 
     @Command(name = "h2", mixinStandardHelpOptions = true, description = "Embedded H2 (the default backend).")
     static final class H2 implements Callable<Integer> {
-        static final String DEFAULT_URL = "jdbc:h2:mem:bench-vote;DB_CLOSE_DELAY=-1";
-
         @ParentCommand VoteCommand vote;
         @Spec CommandSpec spec;
-        @Option(names = "--url", defaultValue = DEFAULT_URL, description = "H2 JDBC URL (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--url", paramLabel = "JDBC_URL", description = "H2 JDBC URL (default: in memory, "
+                + "jdbc:h2:mem:bench).")
         String url;
 
         @Override
         public Integer call() {
-            return vote.run(spec, () -> open(vote, url));
+            return vote.run(spec, () -> open(vote, url != null ? url : Dialect.H2.embeddedUrl()));
         }
 
-        static VoteBackend open(VoteCommand vote, String url) {
-            return VoteBackends.jdbc("h2", JdbcTarget.open(url, null, null, vote.threads + 1), null, vote.maxBatch);
+        static VoteBackend openEmbedded(VoteCommand vote) {
+            return open(vote, Dialect.H2.embeddedUrl());
+        }
+
+        private static VoteBackend open(VoteCommand vote, String url) {
+            TargetOptions target = new TargetOptions();
+            target.url = url;
+            return VoteBackends.jdbc("h2", target.openUrlOrEmbedded(vote.threads()), null, vote.maxBatch());
         }
     }
 
@@ -66,12 +74,12 @@ final class VoteBackendCommands {
     static final class Postgres implements Callable<Integer> {
         @ParentCommand VoteCommand vote;
         @Spec CommandSpec spec;
-        @Mixin JdbcOptions jdbc;
+        @Mixin TargetOptions target;
 
         @Override
         public Integer call() {
             return vote.run(spec, () -> VoteBackends.jdbc("postgres",
-                    jdbc.open("jdbc:postgresql", "127.0.0.1:5432", vote.threads), null, vote.maxBatch));
+                    target.openServer(Dialect.POSTGRES, vote.threads()), null, vote.maxBatch()));
         }
     }
 
@@ -80,7 +88,7 @@ final class VoteBackendCommands {
     static final class Mysql implements Callable<Integer> {
         @ParentCommand VoteCommand vote;
         @Spec CommandSpec spec;
-        @Mixin JdbcOptions jdbc;
+        @Mixin TargetOptions target;
         @Option(names = "--engine", defaultValue = "InnoDB",
                 description = "Storage engine: InnoDB (transactional, default) or MEMORY (Noria's schema; no atomic vote+count).")
         String engine;
@@ -88,7 +96,7 @@ final class VoteBackendCommands {
         @Override
         public Integer call() {
             return vote.run(spec, () -> VoteBackends.jdbc("mysql",
-                    jdbc.open("jdbc:mysql", "127.0.0.1:3306", vote.threads), engine, vote.maxBatch));
+                    target.openServer(Dialect.MYSQL, vote.threads()), engine, vote.maxBatch()));
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.bench.core.engine;
 
+import dev.bench.core.Arrivals;
 import dev.bench.core.random.SplitMix64;
 
 /**

@@ -9,7 +9,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * Closed loop: each worker's next op starts when its previous one returns, until the end time.
+ * Closed loop: each worker's next op starts when its previous one returns, until the end time or,
+ * with an op count, until that many ops have started inside the measured window.
  * An op's kind is drawn from the weights with a generator seeded by its global index, so the sequence
  * of kinds is fixed by the seed (which worker gets which op is not).
  *
@@ -27,9 +28,12 @@ final class ClosedLoopDispatcher implements Dispatcher {
     private final AtomicLong nextIndex = new AtomicLong();
     private final AtomicLong[] nextIndexOfKind;
     private final AtomicLongArray claimedInWindow;
+    /** Ops still to start inside the window when a count bounds the phase; else Long.MAX_VALUE. */
+    private final AtomicLong remainingInWindow;
+    private final AtomicLong lastIntendedInWindowNanos = new AtomicLong();
     private volatile boolean stopped;
 
-    ClosedLoopDispatcher(List<OpKind> kinds, long seed, long windowStartNanos, long endNanos) {
+    ClosedLoopDispatcher(List<OpKind> kinds, long seed, long windowStartNanos, long endNanos, long maxOps) {
         double total = kinds.stream().mapToDouble(OpKind::weight).sum();
         this.cumulativeWeight = new double[kinds.size()];
         double sum = 0;
@@ -45,6 +49,7 @@ final class ClosedLoopDispatcher implements Dispatcher {
             nextIndexOfKind[k] = new AtomicLong();
         }
         this.claimedInWindow = new AtomicLongArray(kinds.size());
+        this.remainingInWindow = new AtomicLong(maxOps > 0 ? maxOps : Long.MAX_VALUE);
     }
 
     @Override
@@ -53,10 +58,15 @@ final class ClosedLoopDispatcher implements Dispatcher {
         if (stopped || now >= endNanos) {
             return false;
         }
+        boolean inWindow = now >= windowStartNanos;
+        if (inWindow && remainingInWindow.getAndDecrement() <= 0) {
+            return false;
+        }
         int kind = chooseKind(nextIndex.getAndIncrement());
         batch.clear(kind);
         batch.add(nextIndexOfKind[kind].getAndIncrement(), now);
-        if (now >= windowStartNanos) {
+        if (inWindow) {
+            lastIntendedInWindowNanos.accumulateAndGet(now, Math::max);
             claimedInWindow.incrementAndGet(kind);
         }
         return true;
@@ -81,6 +91,11 @@ final class ClosedLoopDispatcher implements Dispatcher {
     @Override
     public long lagNanos(long nowNanos) {
         return 0; // nothing ever waits for a worker in a closed loop
+    }
+
+    @Override
+    public long lastIntendedInWindowNanos() {
+        return lastIntendedInWindowNanos.get();
     }
 
     @Override

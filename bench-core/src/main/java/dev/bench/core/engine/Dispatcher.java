@@ -24,6 +24,9 @@ interface Dispatcher {
     /** How late the oldest op that is due but not yet claimed is at {@code nowNanos}; 0 when none waits. */
     long lagNanos(long nowNanos);
 
+    /** Intended start of the last op handed out inside the measured window; 0 when none was. */
+    long lastIntendedInWindowNanos();
+
     /** Ops per kind whose intended start fell inside the measured window, claimed or not. */
     long[] generatedInWindow();
 }

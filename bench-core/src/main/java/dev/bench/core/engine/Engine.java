@@ -1,6 +1,7 @@
 package dev.bench.core.engine;
 
 import dev.bench.core.BenchException;
+import dev.bench.core.Failures;
 import dev.bench.core.OpKind;
 import dev.bench.core.RunConfig;
 import dev.bench.core.Session;
@@ -14,6 +15,7 @@ import dev.bench.core.metrics.RunInfo;
 import dev.bench.core.metrics.RunResult;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -35,6 +37,8 @@ public final class Engine {
 
     /** Lets worker threads start before the first op is due, so none starts late by construction. */
     private static final long START_DELAY_NANOS = 20_000_000;
+    /** "No end time" for phases bounded by a count: far away, yet safe to add small offsets to. */
+    private static final long UNBOUNDED_NANOS = Long.MAX_VALUE / 4;
 
     private Engine() {
     }
@@ -49,15 +53,15 @@ public final class Engine {
         }
         List<Session> sessions = openSessions(workload, config.threads());
 
-        long startNanos = System.nanoTime() + START_DELAY_NANOS;
+        long startNanos = startNanos(config);
         long windowStartNanos = startNanos + config.warmup().toNanos();
-        long endNanos = windowStartNanos + config.duration().toNanos();
+        long endNanos = config.isTimeBounded() ? windowStartNanos + config.duration().toNanos() : UNBOUNDED_NANOS;
         long windowStartEpochMillis = System.currentTimeMillis() + (windowStartNanos - System.nanoTime()) / 1_000_000;
 
         Dispatcher dispatcher = config.isOpenLoop()
                 ? new OpenLoopDispatcher(kinds, config.targetOpsPerSec(), config.arrivals(), config.seed(),
-                        startNanos, windowStartNanos, endNanos)
-                : new ClosedLoopDispatcher(kinds, config.seed(), windowStartNanos, endNanos);
+                        startNanos, windowStartNanos, endNanos, config.maxOps())
+                : new ClosedLoopDispatcher(kinds, config.seed(), windowStartNanos, endNanos, config.maxOps());
         Phase phase = new Phase(dispatcher);
         KindCounters[] counters = new KindCounters[kinds.size()];
         for (int k = 0; k < counters.length; k++) {
@@ -95,12 +99,19 @@ public final class Engine {
         long maxLag = report(config, dispatcher, phase, collector, listeners, done, startNanos, windowStartNanos);
 
         if (phase.failure() != null) {
-            throw new BenchException(Phase.describe(phase.failure()), phase.failure());
+            throw new BenchException(Failures.describe(phase.failure()), phase.failure());
         }
         long lastDone = workers.stream().mapToLong(Worker::lastDoneNanos).max().orElse(0);
         long drainNanos = lastDone == 0 ? 0 : lastDone - windowStartNanos;
-        RunResult result = new RunResult(info, collector.totals(), dispatcher.generatedInWindow(),
-                config.duration().toNanos(), drainNanos, maxLag, phase.stopReason());
+        long[] generated = dispatcher.generatedInWindow();
+        // A count that ended the phase before its time: the window is as long as the schedule of that
+        // count was (open loop: the rate's; closed loop: until the last op started).
+        boolean endedByCount = config.maxOps() > 0
+                && (!config.isTimeBounded() || Arrays.stream(generated).sum() >= config.maxOps());
+        long windowNanos = endedByCount
+                ? Math.max(dispatcher.lastIntendedInWindowNanos() - windowStartNanos, 1) : config.duration().toNanos();
+        RunResult result = new RunResult(info, collector.totals(), generated, windowNanos, drainNanos, maxLag,
+                phase.stopReason(), phase.interrupted());
         listeners.forEach(l -> l.onEnd(result));
         return result;
     }
@@ -125,7 +136,7 @@ public final class Engine {
                 finished = done.await(Math.max(0, boundary - System.nanoTime()), TimeUnit.NANOSECONDS);
             } catch (InterruptedException e) {
                 // Ctrl-C (the CLI interrupts this thread): stop offering load, report what was measured.
-                phase.stop("interrupted: stopped before the end of the run");
+                phase.interrupt();
                 interrupted = true;
             }
             long now = System.nanoTime();
@@ -154,6 +165,20 @@ public final class Engine {
         }
     }
 
+    /** Now plus a moment for the workers to start, or the agreed wall-clock instant of a multi-client run. */
+    private static long startNanos(RunConfig config) {
+        long earliest = System.nanoTime() + START_DELAY_NANOS;
+        if (config.startAt() == null) {
+            return earliest;
+        }
+        long untilStartNanos = (config.startAt().toEpochMilli() - System.currentTimeMillis()) * 1_000_000;
+        if (untilStartNanos < START_DELAY_NANOS) {
+            throw new BenchException("--start-at " + config.startAt() + " has passed (or is less than "
+                    + START_DELAY_NANOS / 1_000_000 + " ms away) by the time the sessions are open; choose a later time");
+        }
+        return System.nanoTime() + untilStartNanos;
+    }
+
     private static List<Session> openSessions(Workload workload, int count) {
         List<Session> sessions = new ArrayList<>(count);
         try {
@@ -169,7 +194,7 @@ public final class Engine {
                     // already failing; the first error is the one to report
                 }
             }
-            throw new BenchException(Phase.describe(e), e);
+            throw new BenchException(Failures.describe(e), e);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.bench.core.engine;
 
+import dev.bench.core.Arrivals;
 import dev.bench.core.Batch;
 import dev.bench.core.OpKind;
 
@@ -28,6 +29,9 @@ final class OpenLoopDispatcher implements Dispatcher {
     private final long windowStartNanos;
     private final long endNanos;
     private final long[] claimedInWindow;
+    /** Ops intended in the window still to hand out when a count bounds the phase; else Long.MAX_VALUE. */
+    private long remainingInWindow;
+    private volatile long lastIntendedInWindowNanos;
     private volatile boolean stopped;
     /** Intended start of the earliest unclaimed op; Long.MAX_VALUE when the schedule is exhausted. */
     private volatile long oldestUnclaimedNanos;
@@ -36,9 +40,10 @@ final class OpenLoopDispatcher implements Dispatcher {
      * @param startNanos       first arrivals are scheduled from here
      * @param windowStartNanos ops intended from here on are measured
      * @param endNanos         no op is scheduled at or after this
+     * @param maxOps           no more than this many ops intended in the window are scheduled; 0: no limit
      */
     OpenLoopDispatcher(List<OpKind> kinds, double targetOpsPerSec, Arrivals arrivals, long seed,
-                       long startNanos, long windowStartNanos, long endNanos) {
+                       long startNanos, long windowStartNanos, long endNanos, long maxOps) {
         double totalWeight = kinds.stream().mapToDouble(OpKind::weight).sum();
         List<ArrivalStream> active = new ArrayList<>();
         this.maxBatch = new int[kinds.size()];
@@ -53,6 +58,7 @@ final class OpenLoopDispatcher implements Dispatcher {
         this.windowStartNanos = windowStartNanos;
         this.endNanos = endNanos;
         this.claimedInWindow = new long[kinds.size()];
+        this.remainingInWindow = maxOps > 0 ? maxOps : Long.MAX_VALUE;
         this.oldestUnclaimedNanos = earliest().nextNanos;
     }
 
@@ -62,7 +68,7 @@ final class OpenLoopDispatcher implements Dispatcher {
         try {
             while (!stopped) {
                 ArrivalStream head = earliest();
-                if (head.nextNanos >= endNanos) {
+                if (exhausted(head)) {
                     oldestUnclaimedNanos = Long.MAX_VALUE;
                     return false;
                 }
@@ -73,7 +79,7 @@ final class OpenLoopDispatcher implements Dispatcher {
                 }
                 take(head, batch, Math.min(maxBatch[head.kind], batch.capacity()), now);
                 ArrivalStream next = earliest();
-                oldestUnclaimedNanos = next.nextNanos < endNanos ? next.nextNanos : Long.MAX_VALUE;
+                oldestUnclaimedNanos = exhausted(next) ? Long.MAX_VALUE : next.nextNanos;
                 return true;
             }
             return false;
@@ -88,9 +94,16 @@ final class OpenLoopDispatcher implements Dispatcher {
             batch.add(stream.index, stream.nextNanos);
             if (stream.nextNanos >= windowStartNanos) {
                 claimedInWindow[stream.kind]++;
+                remainingInWindow--;
+                lastIntendedInWindowNanos = stream.nextNanos;
             }
             stream.advance();
-        } while (batch.size() < limit && stream.nextNanos <= now && stream.nextNanos < endNanos);
+        } while (batch.size() < limit && stream.nextNanos <= now && !exhausted(stream));
+    }
+
+    /** Whether this stream's next op is past the schedule: after the end time, or beyond the op count. */
+    private boolean exhausted(ArrivalStream stream) {
+        return stream.nextNanos >= endNanos || stream.nextNanos >= windowStartNanos && remainingInWindow == 0;
     }
 
     private ArrivalStream earliest() {
@@ -114,18 +127,23 @@ final class OpenLoopDispatcher implements Dispatcher {
     }
 
     @Override
+    public long lastIntendedInWindowNanos() {
+        return lastIntendedInWindowNanos;
+    }
+
+    @Override
     public long[] generatedInWindow() {
         lock.lock();
         try {
             long[] generated = claimedInWindow.clone();
-            // A stopped run still offered the ops it never got to: count them (schedule only, no I/O).
-            for (ArrivalStream s : streams) {
-                while (s.nextNanos < endNanos) {
-                    if (s.nextNanos >= windowStartNanos) {
-                        generated[s.kind]++;
-                    }
-                    s.advance();
+            // A stopped run still offered the ops it never got to: count them (schedule only, no I/O),
+            // in arrival order across kinds, so an op count caps the earliest ones.
+            for (ArrivalStream head = earliest(); !exhausted(head); head = earliest()) {
+                if (head.nextNanos >= windowStartNanos) {
+                    generated[head.kind]++;
+                    remainingInWindow--;
                 }
+                head.advance();
             }
             return generated;
         } finally {

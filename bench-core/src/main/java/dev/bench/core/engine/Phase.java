@@ -1,9 +1,5 @@
 package dev.bench.core.engine;
 
-import dev.bench.core.BenchException;
-
-import java.sql.SQLException;
-
 /**
  * The shared fate of one phase: running, stopped early with a reason, or failed with a cause.
  * The first stop or failure wins.
@@ -15,6 +11,7 @@ final class Phase {
     private final Dispatcher dispatcher;
     private volatile String stopReason;
     private volatile Throwable failure;
+    private volatile boolean interrupted;
 
     Phase(Dispatcher dispatcher) {
         this.dispatcher = dispatcher;
@@ -34,6 +31,16 @@ final class Phase {
         dispatcher.stop();
     }
 
+    /** Ctrl-C: stops the phase, and tells the caller not to start another. */
+    void interrupt() {
+        interrupted = true;
+        stop("interrupted: stopped before the end of the run");
+    }
+
+    boolean interrupted() {
+        return interrupted;
+    }
+
     boolean isOver() {
         return stopReason != null || failure != null;
     }
@@ -44,20 +51,5 @@ final class Phase {
 
     Throwable failure() {
         return failure;
-    }
-
-    /** One line a user can act on, from any failure. */
-    static String describe(Throwable t) {
-        if (t instanceof BenchException) {
-            return t.getMessage();
-        }
-        String message = t.getMessage();
-        if (t instanceof SQLException sql && sql.getSQLState() != null) {
-            message = message + " (SQLSTATE " + sql.getSQLState() + ")";
-        }
-        if (message == null || message.isBlank()) {
-            return t.getClass().getSimpleName() + (t.getCause() != null ? ": " + describe(t.getCause()) : "");
-        }
-        return message.lines().findFirst().orElse(message).trim();
     }
 }

@@ -3,6 +3,7 @@ package dev.bench.core.engine;
 import dev.bench.core.Batch;
 import dev.bench.core.BenchException;
 import dev.bench.core.ErrorKind;
+import dev.bench.core.Failures;
 import dev.bench.core.RunConfig;
 import dev.bench.core.Session;
 import dev.bench.core.Workload;
@@ -189,7 +190,7 @@ final class Worker implements Runnable {
             backoff(attempt);
         }
         phase.fail(new BenchException("lost the connection and could not reconnect within "
-                + config.reconnectTimeout().toSeconds() + " s: " + Phase.describe(last), last));
+                + config.reconnectTimeout().toSeconds() + " s: " + Failures.describe(last), last));
         return false;
     }
 

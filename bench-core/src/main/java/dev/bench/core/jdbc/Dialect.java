@@ -1,29 +1,41 @@
 package dev.bench.core.jdbc;
 
 import dev.bench.core.BenchException;
-import dev.bench.core.results.Secrets;
+import dev.bench.core.Secrets;
 
 import java.util.Locale;
 import java.util.Map;
 
-/** The SQL databases the platform speaks to, recognised from the JDBC URL. */
+/**
+ * The SQL databases the platform speaks to, recognised from the JDBC URL. Each knows how its URLs are
+ * written (scheme, default port and database) and the driver settings a benchmark needs; nothing else
+ * in the code base spells a port number or a URL prefix.
+ */
 public enum Dialect {
-    H2("jdbc:h2:"),
-    POSTGRES("jdbc:postgresql:"),
-    MYSQL("jdbc:mysql:"),
-    MSSQL("jdbc:sqlserver:");
+    H2("jdbc:h2", 0, "jdbc:h2:mem:bench;DB_CLOSE_DELAY=-1"),
+    POSTGRES("jdbc:postgresql", 5432, null),
+    MYSQL("jdbc:mysql", 3306, null),
+    MSSQL("jdbc:sqlserver", 1433, null);
 
-    private final String urlPrefix;
+    /** The database a server URL names when the user names none. */
+    public static final String DEFAULT_DATABASE = "bench";
+    private static final String DEFAULT_HOST = "127.0.0.1";
 
-    Dialect(String urlPrefix) {
-        this.urlPrefix = urlPrefix;
+    private final String scheme;
+    private final int defaultPort;
+    private final String embeddedUrl;
+
+    Dialect(String scheme, int defaultPort, String embeddedUrl) {
+        this.scheme = scheme;
+        this.defaultPort = defaultPort;
+        this.embeddedUrl = embeddedUrl;
     }
 
     public static Dialect fromUrl(String url) {
         if (url != null) {
             String lower = url.toLowerCase(Locale.ROOT);
             for (Dialect d : values()) {
-                if (lower.startsWith(d.urlPrefix)) {
+                if (lower.startsWith(d.scheme + ":")) {
                     return d;
                 }
             }
@@ -33,6 +45,52 @@ public enum Dialect {
         }
         throw new BenchException("unsupported JDBC URL '" + Secrets.maskUrl(url)
                 + "': expected jdbc:h2:, jdbc:postgresql:, jdbc:mysql: or jdbc:sqlserver:");
+    }
+
+    /** e.g. {@code jdbc:postgresql} */
+    public String scheme() {
+        return scheme;
+    }
+
+    /** 0 for the embedded database, which has no port. */
+    public int defaultPort() {
+        return defaultPort;
+    }
+
+    /** The URL of the in-process database; only {@link #H2} has one. */
+    public String embeddedUrl() {
+        if (embeddedUrl == null) {
+            throw new IllegalStateException(this + " is not embedded");
+        }
+        return embeddedUrl;
+    }
+
+    /**
+     * A server URL from Noria-style parts.
+     *
+     * @param address  {@code host}, {@code host:port}, or null for 127.0.0.1 and the default port
+     * @param database null for {@value #DEFAULT_DATABASE}
+     */
+    public String url(String address, String database) {
+        if (this == H2) {
+            throw new BenchException("H2 is embedded: it takes a --url, not an --address");
+        }
+        String hostPort = address == null ? DEFAULT_HOST + ":" + defaultPort
+                : address.contains(":") ? address : address + ":" + defaultPort;
+        String db = database != null ? database : DEFAULT_DATABASE;
+        return this == MSSQL ? scheme + "://" + hostPort + ";databaseName=" + db + ";encrypt=false"
+                : scheme + "://" + hostPort + "/" + db;
+    }
+
+    /** Appends driver properties ({@code a=1&b=2}) to a URL in this driver's own syntax. */
+    public String withProperties(String url, String properties) {
+        if (properties.isEmpty()) {
+            return url;
+        }
+        if (this == MSSQL || this == H2) {
+            return url + ";" + properties.replace('&', ';');
+        }
+        return url + (url.contains("?") ? "&" : "?") + properties;
     }
 
     /**

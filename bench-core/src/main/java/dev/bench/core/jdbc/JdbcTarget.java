@@ -3,7 +3,8 @@ package dev.bench.core.jdbc;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.bench.core.BenchException;
-import dev.bench.core.results.Secrets;
+import dev.bench.core.Failures;
+import dev.bench.core.Secrets;
 
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
@@ -62,7 +63,7 @@ public final class JdbcTarget implements AutoCloseable {
         try {
             pool = new HikariDataSource(config);
         } catch (RuntimeException e) {
-            throw new BenchException("cannot connect to " + masked + ": " + rootMessage(e), e);
+            throw new BenchException("cannot connect to " + masked + ": " + Failures.rootMessage(e), e);
         }
         try (Connection c = pool.getConnection()) {
             DatabaseMetaData meta = c.getMetaData();
@@ -70,24 +71,8 @@ public final class JdbcTarget implements AutoCloseable {
             return new JdbcTarget(pool, dialect, masked, version);
         } catch (SQLException e) {
             pool.close();
-            throw new BenchException("cannot connect to " + masked + ": " + rootMessage(e), e);
+            throw new BenchException("cannot connect to " + masked + ": " + Failures.rootMessage(e), e);
         }
-    }
-
-    /** The deepest cause's first line: drivers wrap "connection refused" and "password failed" deeply. */
-    static String rootMessage(Throwable e) {
-        Throwable t = e;
-        String message = e.getMessage();
-        while (t.getCause() != null && t.getCause() != t) {
-            t = t.getCause();
-            if (t.getMessage() != null && !t.getMessage().isBlank()) {
-                message = t.getMessage();
-            }
-        }
-        if (message == null) {
-            return t.getClass().getSimpleName();
-        }
-        return message.lines().findFirst().orElse(message).trim();
     }
 
     public Connection connection() throws SQLException {

@@ -21,19 +21,38 @@ public final class SqlErrors {
     /** PostgreSQL: admin shutdown, crash shutdown, cannot connect now. */
     private static final Set<String> CONNECTION_STATES = Set.of("57P01", "57P02", "57P03");
 
+    /** Chains are short; the bound only guards against a driver that links an exception to itself. */
+    private static final int MAX_CHAIN = 50;
+
     private SqlErrors() {
     }
 
+    /**
+     * Walks the cause chain, and each SQLException's {@code getNextException} chain too: JDBC reports
+     * the real reason for a failed batch there (a deadlock inside a BatchUpdateException, say), as
+     * HikariCP's {@code ProxyConnection.checkException} also knows. The most actionable kind found wins:
+     * connection loss, then contention, else fatal.
+     */
     public static ErrorKind classify(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause()) {
+        ErrorKind found = ErrorKind.FATAL;
+        int seen = 0;
+        for (Throwable t = failure; t != null && seen < MAX_CHAIN; t = t.getCause(), seen++) {
             if (t instanceof SQLException sql) {
-                return classify(sql);
+                for (SQLException e = sql; e != null && seen < MAX_CHAIN; e = e.getNextException(), seen++) {
+                    ErrorKind kind = classifyOne(e);
+                    if (kind == ErrorKind.CONNECTION) {
+                        return kind;
+                    }
+                    if (kind == ErrorKind.RETRYABLE) {
+                        found = kind;
+                    }
+                }
             }
         }
-        return ErrorKind.FATAL;
+        return found;
     }
 
-    static ErrorKind classify(SQLException e) {
+    private static ErrorKind classifyOne(SQLException e) {
         String state = e.getSQLState();
         if (state != null && RETRY_STATES.contains(state) || RETRY_MYSQL_CODES.contains(e.getErrorCode())) {
             return ErrorKind.RETRYABLE;

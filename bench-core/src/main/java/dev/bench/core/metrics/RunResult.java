@@ -2,6 +2,7 @@ package dev.bench.core.metrics;
 
 import dev.bench.core.RunConfig;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -13,20 +14,28 @@ import java.util.List;
  * @param drainNanos  from the window's start until the last measured op completed
  * @param maxLagNanos worst lag of the oldest waiting op seen at any report (open loop)
  * @param stopReason  null when the phase ran to its end; else why it stopped early
+ * @param interrupted the phase was stopped by Ctrl-C: no further phase should start
  */
-public record RunResult(RunInfo info, List<KindStats> kinds, long[] generated, long windowNanos,
-                        long drainNanos, long maxLagNanos, String stopReason) {
+public record RunResult(RunInfo info, List<KindStats> kinds, List<Long> generated, long windowNanos,
+                        long drainNanos, long maxLagNanos, String stopReason, boolean interrupted) {
+
+    public RunResult {
+        kinds = List.copyOf(kinds);
+        generated = List.copyOf(generated);
+    }
+
+    public RunResult(RunInfo info, List<KindStats> kinds, long[] generated, long windowNanos, long drainNanos,
+                     long maxLagNanos, String stopReason, boolean interrupted) {
+        this(info, kinds, Arrays.stream(generated).boxed().toList(), windowNanos, drainNanos, maxLagNanos,
+                stopReason, interrupted);
+    }
 
     public boolean completedAsPlanned() {
         return stopReason == null;
     }
 
     public long generatedTotal() {
-        long sum = 0;
-        for (long g : generated) {
-            sum += g;
-        }
-        return sum;
+        return generated.stream().mapToLong(Long::longValue).sum();
     }
 
     public long completedTotal() {

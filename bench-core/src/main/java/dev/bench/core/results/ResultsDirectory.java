@@ -15,28 +15,29 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * Where one run's machine-readable results go: {@code summary.json}, {@code intervals.csv} and
- * {@code latency.hlog}. Never writes into a directory that already holds files, so an earlier run's
+ * Where one run's machine-readable results go: {@code summary.json}, and per phase {@code intervals.csv}
+ * and {@code latency.hlog}. A run of one phase keeps them all at the top; a run of several (TAOBench's
+ * experiments) writes each phase's two files into a subdirectory {@code <n>-<name>/} and lists the
+ * phases in the summary. Never writes into a directory that already holds files, so an earlier run's
  * results (or anything else of the user's) are never overwritten.
+ *
+ * <p>Threading: one thread (the one running the phases).
  */
-public final class ResultsDirectory implements AutoCloseable {
+public final class ResultsDirectory {
 
     public static final String SUMMARY = "summary.json";
     public static final String INTERVALS = "intervals.csv";
     public static final String HLOG = "latency.hlog";
 
     private final Path path;
-    private final IntervalCsv csv;
-    private final HlogWriter hlog;
 
-    private ResultsDirectory(Path path) throws IOException {
+    private ResultsDirectory(Path path) {
         this.path = path;
-        this.csv = new IntervalCsv(path.resolve(INTERVALS));
-        this.hlog = new HlogWriter(path.resolve(HLOG));
     }
 
     /**
@@ -75,25 +76,46 @@ public final class ResultsDirectory implements AutoCloseable {
         return path;
     }
 
-    /** The live writers (CSV and HdrHistogram log) to pass to the engine. */
-    public List<IntervalListener> listeners() {
-        return List.of(csv, hlog);
+    /**
+     * Opens the live files of one phase: at the top when it is the run's only phase, else in
+     * {@code <number>-<name>/}.
+     *
+     * @param number 1-based position of the phase in the run
+     */
+    public PhaseFiles openPhase(int number, String name, int phaseCount) {
+        Path dir = phaseCount == 1 ? path : path.resolve(phaseDirectoryName(number, name));
+        try {
+            Files.createDirectories(dir);
+            return new PhaseFiles(path.relativize(dir).toString(), new IntervalCsv(dir.resolve(INTERVALS)),
+                    new HlogWriter(dir.resolve(HLOG)));
+        } catch (IOException e) {
+            throw new BenchException("cannot write results into " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    static String phaseDirectoryName(int number, String name) {
+        return String.format(Locale.ROOT, "%02d-%s", number, name.replaceAll("[^A-Za-z0-9._-]+", "_"));
+    }
+
+    /** One phase's live writers, to pass to the engine; closed when the phase ends. */
+    public record PhaseFiles(String directory, IntervalCsv csv, HlogWriter hlog) implements AutoCloseable {
+
+        public List<IntervalListener> listeners() {
+            return List.of(csv, hlog);
+        }
+
+        @Override
+        public void close() throws IOException {
+            csv.close();
+            hlog.close();
+        }
     }
 
     /**
-     * Writes summary.json: the run's numbers plus what the caller adds (workload, masked options,
-     * target and server version, integrity verdict). Callers must already have masked secrets.
+     * Writes summary.json as the caller assembled it (workload, masked options, target, integrity,
+     * {@link #environment()}, the phases' numbers). Callers must already have masked secrets.
      */
-    public Path writeSummary(RunResult result, Map<String, Object> extras) {
-        Map<String, Object> summary = new LinkedHashMap<>(extras);
-        summary.put("environment", environment());
-        summary.put("run", runSettings(result.config()));
-        summary.put("throughput", throughput(result));
-        Map<String, Object> ops = new LinkedHashMap<>();
-        for (KindStats k : result.kinds()) {
-            ops.put(k.name(), kindSummary(k));
-        }
-        summary.put("ops", ops);
+    public Path writeSummary(Map<String, Object> summary) {
         Path file = path.resolve(SUMMARY);
         try {
             Files.writeString(file, Json.write(summary));
@@ -103,7 +125,21 @@ public final class ResultsDirectory implements AutoCloseable {
         }
     }
 
-    private static Map<String, Object> environment() {
+    /** A phase's numbers as summary.json holds them: run settings, throughput, and per kind outcomes and latency. */
+    public static Map<String, Object> phaseNumbers(RunResult result) {
+        Map<String, Object> numbers = new LinkedHashMap<>();
+        numbers.put("run", runSettings(result.config()));
+        numbers.put("throughput", throughput(result));
+        Map<String, Object> ops = new LinkedHashMap<>();
+        for (KindStats k : result.kinds()) {
+            ops.put(k.name(), kindSummary(k));
+        }
+        numbers.put("ops", ops);
+        return numbers;
+    }
+
+    /** Where and on what the run happened: time, JVM, OS, CPUs, heap. */
+    public static Map<String, Object> environment() {
         Map<String, Object> env = new LinkedHashMap<>();
         env.put("time", Instant.now().toString());
         env.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
@@ -117,6 +153,15 @@ public final class ResultsDirectory implements AutoCloseable {
         Map<String, Object> run = new LinkedHashMap<>();
         run.put("loop", c.isOpenLoop() ? "open" : "closed");
         run.put("target_ops_per_s", c.isOpenLoop() ? c.targetOpsPerSec() : null);
+        if (c.clients() > 1) {
+            run.put("clients", c.clients());
+            run.put("client_id", c.clientId());
+            run.put("total_target_ops_per_s", c.isOpenLoop() ? c.totalTargetOpsPerSec() : null);
+            run.put("start_at", c.startAt() != null ? c.startAt().toString() : null);
+        }
+        if (c.maxOps() > 0) {
+            run.put("max_ops", c.maxOps());
+        }
         run.put("arrivals", c.isOpenLoop() ? c.arrivals().name().toLowerCase() : null);
         run.put("threads", c.threads());
         run.put("warmup_s", c.warmup().toMillis() / 1e3);
@@ -151,11 +196,5 @@ public final class ResultsDirectory implements AutoCloseable {
         m.put("sojourn_us", Percentiles.micros(k.sojourn()));
         m.put("service_us", Percentiles.micros(k.service()));
         return m;
-    }
-
-    @Override
-    public void close() throws IOException {
-        csv.close();
-        hlog.close();
     }
 }

@@ -1,6 +1,5 @@
 package dev.bench.core.engine;
 
-import dev.bench.core.Batch;
 import dev.bench.core.BenchException;
 import dev.bench.core.ErrorKind;
 import dev.bench.core.OpKind;

@@ -1,5 +1,6 @@
 package dev.bench.core.engine;
 
+import dev.bench.core.Arrivals;
 import dev.bench.core.Batch;
 import dev.bench.core.OpKind;
 import dev.bench.core.RunConfig;
@@ -49,9 +50,9 @@ class ScheduleDeterminismTest {
         // Scheduled from long ago, so every op is due at once and the test doesn't wait.
         long start = System.nanoTime() - 1_000_000_000_000L;
         for (Arrivals arrivals : Arrivals.values()) {
-            OpenLoopDispatcher a = new OpenLoopDispatcher(KINDS, 1000, arrivals, 99, start, start, Long.MAX_VALUE);
-            OpenLoopDispatcher b = new OpenLoopDispatcher(KINDS, 1000, arrivals, 99, start, start, Long.MAX_VALUE);
-            OpenLoopDispatcher c = new OpenLoopDispatcher(KINDS, 1000, arrivals, 100, start, start, Long.MAX_VALUE);
+            OpenLoopDispatcher a = new OpenLoopDispatcher(KINDS, 1000, arrivals, 99, start, start, Long.MAX_VALUE, 0);
+            OpenLoopDispatcher b = new OpenLoopDispatcher(KINDS, 1000, arrivals, 99, start, start, Long.MAX_VALUE, 0);
+            OpenLoopDispatcher c = new OpenLoopDispatcher(KINDS, 1000, arrivals, 100, start, start, Long.MAX_VALUE, 0);
             Batch ba = new Batch(99, 1);
             Batch bb = new Batch(99, 1);
             Batch bc = new Batch(100, 1);
@@ -78,7 +79,7 @@ class ScheduleDeterminismTest {
         // Scheduled from long ago, so every op is due at once and the test doesn't wait.
         long longAgo = System.nanoTime() - 1_000_000_000_000L;
         OpenLoopDispatcher d = new OpenLoopDispatcher(List.of(new OpKind("op", 1, 1)), 1000, Arrivals.POISSON, 5,
-                longAgo, longAgo, Long.MAX_VALUE);
+                longAgo, longAgo, Long.MAX_VALUE, 0);
         Batch batch = new Batch(5, 1);
         int n = 200_000;
         long last = longAgo;

@@ -1,6 +1,7 @@
 package dev.bench.core.results;
 
 import dev.bench.core.BenchException;
+import dev.bench.core.Secrets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,9 +50,24 @@ class ResultsTest {
         assertTrue(e.getMessage().contains("not empty"), e.getMessage());
         assertEquals("keep me", Files.readString(mine.resolve("notes.txt")));
 
-        try (ResultsDirectory fresh = ResultsDirectory.create(tmp.resolve("new"), "vote")) {
+        ResultsDirectory fresh = ResultsDirectory.create(tmp.resolve("new"), "vote");
+        try (ResultsDirectory.PhaseFiles files = fresh.openPhase(1, "run", 1)) {
+            assertEquals("", files.directory());
             assertTrue(Files.exists(fresh.path().resolve(ResultsDirectory.INTERVALS)));
             assertTrue(Files.exists(fresh.path().resolve(ResultsDirectory.HLOG)));
         }
+    }
+
+    @Test
+    void severalPhasesEachGetADirectoryOfTheirOwn(@TempDir Path tmp) throws Exception {
+        ResultsDirectory results = ResultsDirectory.create(tmp.resolve("tao"), "tao");
+        for (int i = 1; i <= 2; i++) {
+            try (ResultsDirectory.PhaseFiles files = results.openPhase(i, "16x10/60", 2)) {
+                assertEquals(String.format("%02d-16x10_60", i), files.directory());
+            }
+        }
+        assertTrue(Files.exists(results.path().resolve("01-16x10_60").resolve(ResultsDirectory.INTERVALS)));
+        assertTrue(Files.exists(results.path().resolve("02-16x10_60").resolve(ResultsDirectory.HLOG)));
+        assertFalse(Files.exists(results.path().resolve(ResultsDirectory.INTERVALS)));
     }
 }

@@ -1,6 +1,6 @@
 package dev.bench.jmh.h2;
 
-import dev.bench.jmh.jdbc.Db;
+import dev.bench.core.jdbc.Dialect;
 import dev.bench.jmh.jdbc.PointSelectBenchmark;
 
 import java.sql.Connection;
@@ -20,7 +20,7 @@ public class H2PointSelect extends PointSelectBenchmark {
     }
 
     @Override
-    protected Db db() {
-        return Db.H2;
+    protected Dialect db() {
+        return Dialect.H2;
     }
 }

@@ -1,5 +1,6 @@
 package dev.bench.jmh.jdbc;
 
+import dev.bench.core.jdbc.Dialect;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -49,7 +50,7 @@ public abstract class BatchInsertBenchmark {
     /** @param rewriteBatches whether the driver should rewrite a batch into multi-row INSERTs */
     protected abstract Connection open(boolean rewriteBatches) throws SQLException;
 
-    protected abstract Db db();
+    protected abstract Dialect db();
 
     @Setup
     public void setUp() throws SQLException {

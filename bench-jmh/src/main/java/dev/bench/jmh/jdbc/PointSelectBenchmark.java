@@ -1,5 +1,6 @@
 package dev.bench.jmh.jdbc;
 
+import dev.bench.core.jdbc.Dialect;
 import dev.bench.core.random.SplitMix64;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -43,7 +44,7 @@ public abstract class PointSelectBenchmark {
     /** Opens this thread's connection with the options under test. */
     protected abstract Connection open() throws SQLException;
 
-    protected abstract Db db();
+    protected abstract Dialect db();
 
     @Setup
     public void setUp() throws SQLException {

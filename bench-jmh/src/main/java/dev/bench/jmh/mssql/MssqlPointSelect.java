@@ -1,7 +1,7 @@
 package dev.bench.jmh.mssql;
 
 import dev.bench.jmh.Servers;
-import dev.bench.jmh.jdbc.Db;
+import dev.bench.core.jdbc.Dialect;
 import dev.bench.jmh.jdbc.PointSelectBenchmark;
 
 import java.sql.Connection;
@@ -21,7 +21,7 @@ public class MssqlPointSelect extends PointSelectBenchmark {
     }
 
     @Override
-    protected Db db() {
-        return Db.MSSQL;
+    protected Dialect db() {
+        return Dialect.MSSQL;
     }
 }

@@ -2,7 +2,7 @@ package dev.bench.jmh.mysql;
 
 import dev.bench.jmh.Servers;
 import dev.bench.jmh.jdbc.BatchInsertBenchmark;
-import dev.bench.jmh.jdbc.Db;
+import dev.bench.core.jdbc.Dialect;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -14,11 +14,11 @@ public class MysqlBatchInsert extends BatchInsertBenchmark {
     @Override
     protected Connection open(boolean rewriteBatches) throws SQLException {
         String url = Servers.require(Servers.MYSQL_URL);
-        return DriverManager.getConnection(db().withOptions(url, "rewriteBatchedStatements=" + rewriteBatches));
+        return DriverManager.getConnection(db().withProperties(url, "rewriteBatchedStatements=" + rewriteBatches));
     }
 
     @Override
-    protected Db db() {
-        return Db.MYSQL;
+    protected Dialect db() {
+        return Dialect.MYSQL;
     }
 }

@@ -1,7 +1,7 @@
 package dev.bench.jmh.mysql;
 
 import dev.bench.jmh.Servers;
-import dev.bench.jmh.jdbc.Db;
+import dev.bench.core.jdbc.Dialect;
 import dev.bench.jmh.jdbc.PointSelectBenchmark;
 import org.openjdk.jmh.annotations.Param;
 
@@ -22,11 +22,11 @@ public class MysqlPointSelect extends PointSelectBenchmark {
 
     @Override
     protected Connection open() throws SQLException {
-        return DriverManager.getConnection(db().withOptions(Servers.require(Servers.MYSQL_URL), driverOptions));
+        return DriverManager.getConnection(db().withProperties(Servers.require(Servers.MYSQL_URL), driverOptions));
     }
 
     @Override
-    protected Db db() {
-        return Db.MYSQL;
+    protected Dialect db() {
+        return Dialect.MYSQL;
     }
 }

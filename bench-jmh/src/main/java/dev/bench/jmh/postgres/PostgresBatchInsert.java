@@ -2,7 +2,7 @@ package dev.bench.jmh.postgres;
 
 import dev.bench.jmh.Servers;
 import dev.bench.jmh.jdbc.BatchInsertBenchmark;
-import dev.bench.jmh.jdbc.Db;
+import dev.bench.core.jdbc.Dialect;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.postgresql.PGConnection;
@@ -28,12 +28,12 @@ public class PostgresBatchInsert extends BatchInsertBenchmark {
     @Override
     protected Connection open(boolean rewriteBatches) throws SQLException {
         String url = Servers.require(Servers.POSTGRES_URL);
-        return DriverManager.getConnection(db().withOptions(url, "reWriteBatchedInserts=" + rewriteBatches));
+        return DriverManager.getConnection(db().withProperties(url, "reWriteBatchedInserts=" + rewriteBatches));
     }
 
     @Override
-    protected Db db() {
-        return Db.POSTGRES;
+    protected Dialect db() {
+        return Dialect.POSTGRES;
     }
 
     /** The same rows as the batches, as COPY text (tab-separated, one line a row), in one transaction. */

@@ -59,15 +59,6 @@ class OwnedTableTest {
         assertEquals(0, table.count(connection));
     }
 
-    @Test
-    void appendsDriverOptionsInEachDriversSyntax() {
-        assertEquals("jdbc:postgresql://h/db?user=u&prepareThreshold=0",
-                Db.POSTGRES.withOptions("jdbc:postgresql://h/db?user=u", "prepareThreshold=0"));
-        assertEquals("jdbc:mysql://h/db?a=1&b=2", Db.MYSQL.withOptions("jdbc:mysql://h/db", "a=1&b=2"));
-        assertEquals("jdbc:sqlserver://h;databaseName=db;a=1;b=2",
-                Db.MSSQL.withOptions("jdbc:sqlserver://h;databaseName=db", "a=1&b=2"));
-    }
-
     private void execute(String sql) throws SQLException {
         try (Statement s = connection.createStatement()) {
             s.execute(sql);

@@ -9,6 +9,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Arrays;
+import java.util.Optional;
 
 /**
  * Vote counts pre-computed in a SQL table (Noria's {@code mysql} client), for H2, PostgreSQL and
@@ -97,9 +98,9 @@ final class JdbcVoteBackend implements VoteBackend {
     }
 
     @Override
-    public VoteCounts count() throws SQLException {
+    public Optional<VoteCounts> count() throws SQLException {
         try (Connection c = target.connection()) {
-            return new VoteCounts(queryLong(c, VoteSql.COUNT_VOTES), queryLong(c, VoteSql.SUM_COUNTS));
+            return Optional.of(new VoteCounts(queryLong(c, VoteSql.COUNT_VOTES), queryLong(c, VoteSql.SUM_COUNTS)));
         }
     }
 
@@ -119,7 +120,7 @@ final class JdbcVoteBackend implements VoteBackend {
                     s.execute(sql.sessionInit());
                 }
             }
-            return new Session(c, maxBatch);
+            return new JdbcVoteSession(c, maxBatch);
         } catch (SQLException e) {
             c.close();
             throw e;
@@ -135,7 +136,7 @@ final class JdbcVoteBackend implements VoteBackend {
      * One worker's connection with its statements prepared lazily, one per batch size (read sizes
      * rounded up to a power of two, so few distinct statements reach the server's plan cache).
      */
-    private static final class Session implements VoteSession {
+    private static final class JdbcVoteSession implements VoteSession {
         private final Connection connection;
         private final PreparedStatement[] reads;
         private final PreparedStatement[] inserts;
@@ -144,7 +145,7 @@ final class JdbcVoteBackend implements VoteBackend {
         private final long[] distinct;
         private final int[] votes;
 
-        Session(Connection connection, int maxBatch) {
+        JdbcVoteSession(Connection connection, int maxBatch) {
             this.connection = connection;
             this.reads = new PreparedStatement[Integer.highestOneBit(Math.max(1, maxBatch - 1)) * 2 + 1];
             this.inserts = new PreparedStatement[maxBatch + 1];

@@ -2,6 +2,7 @@ package dev.bench.workloads.vote;
 
 import dev.bench.core.BenchException;
 
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -44,7 +45,13 @@ final class MemoryVoteBackend implements VoteBackend {
 
     @Override
     public void requirePrimed(long articles) {
-        throw new BenchException("the memory backend lives in this process only: it can't run with --no-prime");
+        if (titles == null) {
+            throw new BenchException("the memory backend lives in this process only: it can't run with --no-prime");
+        }
+        if (titles.length - 1 < articles) {
+            throw new BenchException("the memory backend holds " + (titles.length - 1) + " articles, fewer than --articles "
+                    + articles + "; prime again or lower --articles");
+        }
     }
 
     @Override
@@ -71,11 +78,11 @@ final class MemoryVoteBackend implements VoteBackend {
     }
 
     @Override
-    public VoteCounts count() {
+    public Optional<VoteCounts> count() {
         long sum = 0;
         for (int i = 0; i < counts.length(); i++) {
             sum += counts.get(i);
         }
-        return new VoteCounts(voteRows.sum(), sum);
+        return Optional.of(new VoteCounts(voteRows.sum(), sum));
     }
 }

@@ -11,9 +11,9 @@ import java.util.Locale;
  * <pre>
  * # generated ops/s: 16673.66
  * # actual ops/s: 16683.94
- * # op	pct	sojourn	remote
- * write	50	1903	1271	(all µs)
- * read	50	847	311	(all µs)
+ * # op    pct    sojourn    remote
+ * write    50    1903    1271    (all µs)
+ * read    50    847    311    (all µs)
  * ...
  * </pre>
  * One difference: Noria records "remote" once per batch; we record it once per op (each op of a batch

@@ -1,5 +1,7 @@
 package dev.bench.workloads.vote;
 
+import java.util.Optional;
+
 /** Does nothing, instantly: what's left is the harness's own cost and ceiling. */
 final class NullVoteBackend implements VoteBackend {
 
@@ -35,7 +37,7 @@ final class NullVoteBackend implements VoteBackend {
     }
 
     @Override
-    public VoteCounts count() {
-        return null;
+    public Optional<VoteCounts> count() {
+        return Optional.empty();
     }
 }

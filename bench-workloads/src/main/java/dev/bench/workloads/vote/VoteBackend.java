@@ -1,5 +1,7 @@
 package dev.bench.workloads.vote;
 
+import java.util.Optional;
+
 /**
  * A way of answering "title and vote count for these articles" and "one vote for each of these
  * articles": pre-computed counts in SQL, an in-process materialized view, nothing at all.
@@ -23,8 +25,8 @@ public interface VoteBackend extends AutoCloseable {
 
     VoteSession openSession() throws Exception;
 
-    /** Current totals, for the after-run check; null when the backend keeps no state. */
-    VoteCounts count() throws Exception;
+    /** Current totals, for the after-run check; empty when the backend keeps no state (null backend). */
+    Optional<VoteCounts> count() throws Exception;
 
     @Override
     default void close() throws Exception {

@@ -1,53 +1,105 @@
 package dev.bench.workloads.vote;
 
 import dev.bench.core.BenchException;
+import dev.bench.core.Failures;
 import dev.bench.core.RunConfig;
-import dev.bench.core.engine.Engine;
-import dev.bench.core.metrics.IntervalListener;
+import dev.bench.core.Workload;
 import dev.bench.core.metrics.RunResult;
+import dev.bench.core.run.Benchmark;
+import dev.bench.core.run.IntegrityCheck;
+import dev.bench.core.run.PhaseOutcome;
+import dev.bench.core.run.PhasePlan;
 import dev.bench.workloads.vote.VoteBackend.VoteCounts;
 
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
- * One vote experiment: {@link #prepare} (prime, or check the data is there), then {@link #run} the
- * load and check that the database agrees with what the client was told.
+ * Noria's vote experiment as the run template's parts: prime (or check the data is there), one open-loop
+ * phase, then check that the database agrees with what the client was told, and print Noria's table.
+ * Owns the backend and closes it.
  */
-public final class VoteBenchmark {
+public final class VoteBenchmark extends Benchmark {
 
-    private VoteBenchmark() {
+    private final VoteBackend backend;
+    private final VoteSettings settings;
+    private final RunConfig config;
+    private Optional<VoteCounts> before = Optional.empty();
+    private VoteWorkload workload;
+
+    public VoteBenchmark(VoteBackend backend, VoteSettings settings, RunConfig config) {
+        this.backend = backend;
+        this.settings = settings;
+        this.config = config;
     }
 
-    public record Outcome(RunResult result, VoteCheck check, long acknowledgedVotes) {
+    @Override
+    public String name() {
+        return "vote";
     }
 
-    /** @return the counts before the run, the baseline for the after-run check (null: stateless backend) */
-    public static VoteCounts prepare(VoteBackend backend, VoteSettings settings) {
+    @Override
+    public Map<String, Object> describe() {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("backend", backend.name());
+        fields.put("target", backend.describe());
+        return fields;
+    }
+
+    @Override
+    protected void prepare() throws Exception {
         try {
             if (settings.prime()) {
                 backend.prime(settings.articles());
             } else {
                 backend.requirePrimed(settings.articles());
             }
-            return backend.count();
         } catch (BenchException e) {
             throw e;
         } catch (Exception e) {
             throw new BenchException((settings.prime() ? "priming failed: " : "checking the data failed: ")
-                    + e.getMessage(), e);
+                    + Failures.describe(e), e);
         }
+        before = backend.count();
     }
 
-    public static Outcome run(VoteBackend backend, VoteSettings settings, RunConfig config,
-                              List<IntervalListener> listeners, VoteCounts before) {
-        VoteWorkload workload = new VoteWorkload(backend, settings);
-        RunResult result = Engine.run(workload, config, listeners);
-        try {
-            VoteCheck check = VoteCheck.of(workload.acknowledgedVotes(), workload.inDoubtVotes(), before, backend.count());
-            return new Outcome(result, check, workload.acknowledgedVotes());
-        } catch (Exception e) {
-            throw new BenchException("the run finished but the after-run check could not read the counts: "
-                    + e.getMessage(), e);
-        }
+    @Override
+    protected List<PhasePlan> phases() {
+        return List.of(new PhasePlan("run", config));
+    }
+
+    @Override
+    protected Workload workload(PhasePlan phase) {
+        workload = new VoteWorkload(backend, settings);
+        return workload;
+    }
+
+    @Override
+    protected IntegrityCheck check(PhasePlan phase, RunResult result) throws Exception {
+        return VoteCheck.of(workload.acknowledgedVotes(), workload.inDoubtVotes(), before, backend.count());
+    }
+
+    @Override
+    protected Map<String, Object> figures(PhasePlan phase, RunResult result) {
+        return Map.of("acknowledged_votes", workload.acknowledgedVotes());
+    }
+
+    @Override
+    protected void report(PhaseOutcome outcome, PrintWriter out) {
+        out.print(NoriaReport.render(outcome.result()));
+        out.println("# integrity: " + outcome.check().verdict());
+    }
+
+    /** Votes the backend acknowledged in the last phase (warmup included). */
+    public long acknowledgedVotes() {
+        return workload == null ? 0 : workload.acknowledgedVotes();
+    }
+
+    @Override
+    public void close() throws Exception {
+        backend.close();
     }
 }

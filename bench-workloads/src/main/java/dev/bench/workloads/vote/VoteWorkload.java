@@ -21,20 +21,21 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class VoteWorkload implements Workload {
 
-    static final int WRITE = 0;
-    static final int READ = 1;
-
     private final VoteBackend backend;
     private final KeyDistribution keys;
     private final List<OpKind> kinds;
+    /** Index of the write kind in {@link #kinds}: batches name their kind by index. */
+    private final int writeKind;
     private final LongAdder acknowledged = new LongAdder();
     private final LongAdder inDoubt = new LongAdder();
 
     public VoteWorkload(VoteBackend backend, VoteSettings settings) {
         this.backend = backend;
         this.keys = settings.keys();
-        this.kinds = List.of(new OpKind("write", 1, settings.maxBatch()),
-                new OpKind("read", settings.writeEvery() - 1, settings.maxBatch()));
+        OpKind write = new OpKind("write", 1, settings.maxBatch());
+        OpKind read = new OpKind("read", settings.writeEvery() - 1, settings.maxBatch());
+        this.kinds = List.of(write, read);
+        this.writeKind = kinds.indexOf(write);
     }
 
     @Override
@@ -62,7 +63,7 @@ public final class VoteWorkload implements Workload {
     @Override
     public Session openSession(int workerIndex) throws Exception {
         VoteBackend.VoteSession session = backend.openSession();
-        int capacity = kinds.get(0).maxBatch();
+        int capacity = kinds.stream().mapToInt(OpKind::maxBatch).max().orElse(1);
         long[] ids = new long[capacity];
         return new Session() {
             @Override
@@ -71,7 +72,7 @@ public final class VoteWorkload implements Workload {
                 for (int i = 0; i < n; i++) {
                     ids[i] = keys.next(batch.random(i));
                 }
-                if (batch.kind() == WRITE) {
+                if (batch.kind() == writeKind) {
                     try {
                         session.write(ids, n);
                     } catch (Exception e) {

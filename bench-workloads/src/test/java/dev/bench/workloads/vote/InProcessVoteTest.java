@@ -4,7 +4,7 @@ import dev.bench.core.RunConfig;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
-import java.util.List;
+import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -16,26 +16,27 @@ class InProcessVoteTest {
     private static final RunConfig SHORT = RunConfig.builder().threads(2).targetOpsPerSec(20_000)
             .warmup(Duration.ofMillis(200)).duration(Duration.ofSeconds(1)).build();
 
-    private static VoteBenchmark.Outcome run(VoteBackend backend, boolean skewed) {
+    private static VoteRuns.Run run(VoteBackend backend, boolean skewed) {
         VoteSettings settings = new VoteSettings(1000, 20, skewed, 1.08, 64, true);
-        return VoteBenchmark.run(backend, settings, SHORT, List.of(), VoteBenchmark.prepare(backend, settings));
+        return VoteRuns.run(backend, settings, SHORT);
     }
 
     @Test
     void memoryBackendAgreesWithTheClient() {
-        VoteBenchmark.Outcome outcome = run(VoteBackends.memory(), true);
+        VoteRuns.Run outcome = run(VoteBackends.memory(), true);
 
-        assertTrue(outcome.check().ok(), outcome.check().verdict());
+        assertTrue(outcome.outcome().check().ok(), outcome.outcome().check().verdict());
         // 1 in 20 of ~24,000 ops (warmup included) are writes
         assertEquals(24_000 / 20.0, outcome.acknowledgedVotes(), 24_000 / 20.0 * 0.2);
     }
 
     @Test
     void nullBackendIsNotChecked() {
-        VoteBenchmark.Outcome outcome = run(VoteBackends.nullBackend(), false);
+        VoteRuns.Run outcome = run(VoteBackends.nullBackend(), false);
 
-        assertFalse(outcome.check().checked());
-        assertTrue(outcome.check().verdict().startsWith("not checked"));
+        assertFalse(outcome.outcome().check().checked());
+        assertTrue(outcome.outcome().check().verdict().startsWith("not checked"));
+        assertTrue(outcome.report().contains("# integrity: not checked"), outcome.report());
     }
 
     @Test
@@ -48,7 +49,7 @@ class InProcessVoteTest {
 
     @Test
     void noriaReportHasItsRowsInItsOrder() {
-        String report = NoriaReport.render(run(VoteBackends.nullBackend(), false).result());
+        String report = NoriaReport.render(run(VoteBackends.nullBackend(), false).outcome().result());
 
         String[] lines = report.split("\n");
         assertTrue(lines[0].matches("# generated ops/s: \\d+\\.\\d\\d"), lines[0]);
@@ -69,7 +70,7 @@ class InProcessVoteTest {
             @Override public String describe() { return "slow"; }
             @Override public void prime(long articles) { }
             @Override public void requirePrimed(long articles) { }
-            @Override public VoteCounts count() { return null; }
+            @Override public Optional<VoteCounts> count() { return Optional.empty(); }
             @Override public VoteSession openSession() {
                 return new VoteSession() {
                     @Override public void read(long[] ids, int n) throws InterruptedException { Thread.sleep(50); }
@@ -80,7 +81,7 @@ class InProcessVoteTest {
         VoteSettings settings = new VoteSettings(1000, 20, false, 1.08, 1, true);
         RunConfig config = RunConfig.builder().threads(1).targetOpsPerSec(10_000).warmup(Duration.ofSeconds(5))
                 .duration(Duration.ofSeconds(1)).maxLag(Duration.ofMillis(300)).reportInterval(Duration.ofMillis(100)).build();
-        var result = VoteBenchmark.run(slow, settings, config, List.of(), null).result();
+        var result = VoteRuns.run(slow, settings, config).outcome().result();
 
         assertFalse(result.completedAsPlanned());
         String report = NoriaReport.render(result);

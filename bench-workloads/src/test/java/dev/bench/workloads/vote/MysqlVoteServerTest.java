@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Against a real MySQL-protocol server (MariaDB here; local server or container). */
-class MysqlVoteServerTest extends VoteBackendContract {
+class MysqlVoteServerTest extends JdbcVoteBackendContract {
     @Override
     String url() {
         return TestServers.mysqlUrl();

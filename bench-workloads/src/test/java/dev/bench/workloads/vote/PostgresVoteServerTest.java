@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Test;
 import java.sql.Statement;
 
 /** Against a real PostgreSQL (local server or container). */
-class PostgresVoteServerTest extends VoteBackendContract {
+class PostgresVoteServerTest extends JdbcVoteBackendContract {
     @Override
     String url() {
         return TestServers.postgresUrl();

@@ -1,34 +1,44 @@
 package dev.bench.workloads.vote;
 
+import dev.bench.core.run.IntegrityCheck;
 import dev.bench.workloads.vote.VoteBackend.VoteCounts;
 import org.junit.jupiter.api.Test;
+
+import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class VoteCheckTest {
 
-    private static final VoteCounts BEFORE = new VoteCounts(10, 10);
+    private static final Optional<VoteCounts> BEFORE = Optional.of(new VoteCounts(10, 10));
 
     @Test
     void exactAgreementPasses() {
-        assertTrue(VoteCheck.of(5, 0, BEFORE, new VoteCounts(15, 15)).ok());
+        assertTrue(VoteCheck.of(5, 0, BEFORE, Optional.of(new VoteCounts(15, 15))).ok());
     }
 
     @Test
     void aLostOrAnExtraVoteFails() {
-        assertFalse(VoteCheck.of(5, 0, BEFORE, new VoteCounts(14, 14)).ok());
-        assertFalse(VoteCheck.of(5, 0, BEFORE, new VoteCounts(16, 16)).ok());
-        VoteCheck split = VoteCheck.of(5, 0, BEFORE, new VoteCounts(15, 16));
+        assertFalse(VoteCheck.of(5, 0, BEFORE, Optional.of(new VoteCounts(14, 14))).ok());
+        assertFalse(VoteCheck.of(5, 0, BEFORE, Optional.of(new VoteCounts(16, 16))).ok());
+        IntegrityCheck split = VoteCheck.of(5, 0, BEFORE, Optional.of(new VoteCounts(15, 16)));
         assertFalse(split.ok());
         assertTrue(split.verdict().startsWith("MISMATCH"), split.verdict());
     }
 
     @Test
+    void aStatelessBackendIsNotChecked() {
+        IntegrityCheck none = VoteCheck.of(5, 0, Optional.empty(), Optional.empty());
+        assertFalse(none.checked());
+        assertTrue(none.ok() && none.verdict().startsWith("not checked"), none.verdict());
+    }
+
+    @Test
     void votesInDoubtAllowOnlyThatManyExtraRowsAndNeverARowCountSplit() {
-        assertTrue(VoteCheck.of(5, 2, BEFORE, new VoteCounts(17, 17)).ok());
-        assertFalse(VoteCheck.of(5, 2, BEFORE, new VoteCounts(18, 18)).ok());
-        assertFalse(VoteCheck.of(5, 2, BEFORE, new VoteCounts(16, 17)).ok());
-        assertFalse(VoteCheck.of(5, 2, BEFORE, new VoteCounts(14, 14)).ok(), "acknowledged votes can't go missing");
+        assertTrue(VoteCheck.of(5, 2, BEFORE, Optional.of(new VoteCounts(17, 17))).ok());
+        assertFalse(VoteCheck.of(5, 2, BEFORE, Optional.of(new VoteCounts(18, 18))).ok());
+        assertFalse(VoteCheck.of(5, 2, BEFORE, Optional.of(new VoteCounts(16, 17))).ok());
+        assertFalse(VoteCheck.of(5, 2, BEFORE, Optional.of(new VoteCounts(14, 14))).ok(), "acknowledged votes can't go missing");
     }
 }

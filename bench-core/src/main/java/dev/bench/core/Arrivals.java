@@ -1,4 +1,4 @@
-package dev.bench.core.engine;
+package dev.bench.core;
 
 /** How open-loop arrivals are spaced. */
 public enum Arrivals {

@@ -1,4 +1,4 @@
-package dev.bench.core.results;
+package dev.bench.core;
 
 import java.util.regex.Pattern;
 

@@ -1,0 +1,70 @@
+package dev.bench.cli;
+
+import dev.bench.core.Arrivals;
+import dev.bench.core.BenchException;
+import dev.bench.core.RunConfig;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+
+/**
+ * The engine settings every workload command shares beyond its original tool's own flags. Defaults
+ * are the engine's ({@link RunConfig}'s constants).
+ */
+public final class RunOptions {
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "" + RunConfig.DEFAULT_SEED, description = "Seed for arrivals and keys: same seed, same ops (default: ${DEFAULT-VALUE}).")
+    public long seed;
+
+    @Option(names = "--arrivals", paramLabel = "poisson|uniform", defaultValue = "poisson", description = "Open-loop arrival spacing: poisson or uniform (default: ${DEFAULT-VALUE}).")
+    public Arrivals arrivals;
+
+    @Option(names = "--report-interval", defaultValue = "" + RunConfig.DEFAULT_REPORT_INTERVAL_S, paramLabel = "S", description = "Seconds between progress lines on stderr (default: ${DEFAULT-VALUE}).")
+    public double reportIntervalSeconds;
+
+    @Option(names = "--max-lag", defaultValue = "" + RunConfig.DEFAULT_MAX_LAG_S, paramLabel = "S", description = "Stop early once the oldest waiting op is this many seconds late (default: ${DEFAULT-VALUE}).")
+    public double maxLagSeconds;
+
+    @Option(names = "--results", paramLabel = "DIR", description = "Where to write summary.json, intervals.csv and latency.hlog (default: results/<workload>-<time>); must be new or empty.")
+    public Path results;
+
+    @Option(names = "--clients", paramLabel = "N", defaultValue = "1", description = "Client processes sharing the target, on this machine or others; each offers 1/N of it (default: ${DEFAULT-VALUE}).")
+    public int clients;
+
+    @Option(names = "--client-id", paramLabel = "I", defaultValue = "0", description = "This process's place among --clients, 0-based: its own seed stream and results (default: ${DEFAULT-VALUE}).")
+    public int clientId;
+
+    @Option(names = "--start-at", paramLabel = "TIME", description = "Wall-clock instant at which all clients start, ISO-8601 (e.g. 2026-11-22T06:00:00Z); default: now.")
+    public String startAt;
+
+    /** Applies these settings to a phase's config; the command sets its origin's own (threads, rate, times). */
+    public RunConfig.Builder applyTo(RunConfig.Builder builder) {
+        return builder.seed(seed).arrivals(arrivals)
+                .reportInterval(seconds(reportIntervalSeconds, "--report-interval"))
+                .maxLag(seconds(maxLagSeconds, "--max-lag"))
+                .client(clientId, clients)
+                .startAt(startInstant());
+    }
+
+    private Instant startInstant() {
+        if (startAt == null) {
+            return null;
+        }
+        try {
+            return Instant.parse(startAt);
+        } catch (DateTimeParseException e) {
+            throw new BenchException("--start-at must be an ISO-8601 instant such as 2026-11-22T06:00:00Z, got '" + startAt + "'");
+        }
+    }
+
+    /** A duration option given in (fractional) seconds, validated: one line naming the option if not. */
+    public static Duration seconds(double s, String option) {
+        if (!(s >= 0) || Double.isInfinite(s)) {
+            throw new BenchException(option + " must be a number of seconds >= 0, got " + s);
+        }
+        return Duration.ofNanos(Math.round(s * 1e9));
+    }
+}

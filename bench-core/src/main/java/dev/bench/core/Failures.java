@@ -1,0 +1,53 @@
+package dev.bench.core;
+
+import java.sql.SQLException;
+
+/** One line a user can act on, from any failure: the one place that shortens error messages. */
+public final class Failures {
+
+    private Failures() {
+    }
+
+    /** The first non-blank line of a message, trimmed; "(no message)" for none. */
+    public static String firstLine(String message) {
+        if (message == null) {
+            return "(no message)";
+        }
+        return message.lines().filter(l -> !l.isBlank()).findFirst().orElse("(no message)").trim();
+    }
+
+    /**
+     * The failure's own first line, with the SQLSTATE when there is one; the class name (and the
+     * cause) when it has no message. A {@link BenchException}'s message is already fit to show.
+     */
+    public static String describe(Throwable t) {
+        if (t instanceof BenchException) {
+            return t.getMessage();
+        }
+        String message = t.getMessage();
+        if (message == null || message.isBlank()) {
+            return t.getClass().getSimpleName() + (t.getCause() != null ? ": " + describe(t.getCause()) : "");
+        }
+        String line = firstLine(message);
+        if (t instanceof SQLException sql && sql.getSQLState() != null) {
+            line = line + " (SQLSTATE " + sql.getSQLState() + ")";
+        }
+        return line;
+    }
+
+    /**
+     * The deepest cause's first line: drivers wrap "connection refused" and "password authentication
+     * failed" several layers deep, under messages that say only that connecting failed.
+     */
+    public static String rootMessage(Throwable e) {
+        Throwable t = e;
+        String message = e.getMessage();
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+            if (t.getMessage() != null && !t.getMessage().isBlank()) {
+                message = t.getMessage();
+            }
+        }
+        return message == null ? t.getClass().getSimpleName() : firstLine(message);
+    }
+}

@@ -1,0 +1,172 @@
+package dev.bench.core.run;
+
+import dev.bench.core.BenchException;
+import dev.bench.core.Failures;
+import dev.bench.core.Workload;
+import dev.bench.core.engine.Engine;
+import dev.bench.core.metrics.IntervalListener;
+import dev.bench.core.metrics.RunResult;
+import dev.bench.core.results.ConsoleProgress;
+import dev.bench.core.results.ResultsDirectory;
+import dev.bench.core.results.ResultsDirectory.PhaseFiles;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The steps every workload's run takes, written once: prepare, run each phase with live progress and
+ * results files, check the database after each, print the origin's report, write summary.json, and
+ * decide the exit code. A workload supplies its parts as a {@link Benchmark}.
+ *
+ * <pre>{@code
+ * try (Benchmark vote = new VoteBenchmark(backend, settings, config)) {
+ *     return BenchmarkRun.execute(vote, context);   // 0 ok, 1 stopped early or mismatch
+ * }
+ * }</pre>
+ *
+ * <p>Expected failures (unreachable server, foreign table, fatal op error) are thrown as
+ * {@link BenchException} with one line for the user. Ctrl-C (an interrupt of the calling thread)
+ * ends the current phase early, skips the rest, and still reports and writes what was measured.
+ */
+public final class BenchmarkRun {
+
+    public static final int EXIT_OK = 0;
+    public static final int EXIT_FAILED = 1;
+
+    private BenchmarkRun() {
+    }
+
+    /** What a run produced: the phases that ran, where the results went, and the exit code. */
+    public record Report(List<PhaseOutcome> outcomes, Path resultsDirectory, int exitCode) {
+
+        /** The last phase run (the only one, for most workloads). */
+        public PhaseOutcome last() {
+            return outcomes.get(outcomes.size() - 1);
+        }
+    }
+
+    /** @return {@link #EXIT_OK} when every phase ran to its end and every check agreed, else {@link #EXIT_FAILED} */
+    public static int execute(Benchmark benchmark, RunContext context) {
+        return run(benchmark, context).exitCode();
+    }
+
+    /** Like {@link #execute}, returning the outcomes too (for tests and for runs of runs, such as sweeps). */
+    public static Report run(Benchmark benchmark, RunContext context) {
+        prepare(benchmark);
+        List<PhasePlan> plans = List.copyOf(benchmark.phases());
+        if (plans.isEmpty()) {
+            throw new IllegalStateException(benchmark.name() + " planned no phase");
+        }
+        ResultsDirectory results = ResultsDirectory.create(context.resultsDir(), benchmark.name());
+        PrintWriter out = context.out();
+        List<PhaseOutcome> outcomes = new ArrayList<>();
+        List<String> directories = new ArrayList<>();
+        for (int i = 0; i < plans.size(); i++) {
+            PhasePlan plan = plans.get(i);
+            PhaseOutcome outcome;
+            try (PhaseFiles files = results.openPhase(i + 1, plan.name(), plans.size())) {
+                outcome = runPhase(benchmark, plan, files, context);
+                directories.add(files.directory());
+            } catch (IOException e) {
+                throw new BenchException("cannot finish the results files in " + results.path() + ": " + e.getMessage(), e);
+            }
+            outcomes.add(outcome);
+            benchmark.report(outcome, out);
+            if (!outcome.result().completedAsPlanned()) {
+                out.println("# " + outcome.result().stopReason());
+            }
+            out.flush();
+            if (outcome.result().interrupted()) {
+                break;
+            }
+        }
+        benchmark.finish(outcomes, out);
+        results.writeSummary(summary(benchmark, context, outcomes, directories));
+        out.println("# results: " + results.path());
+        out.flush();
+        boolean ok = outcomes.size() == plans.size() && outcomes.stream().allMatch(PhaseOutcome::ok);
+        return new Report(List.copyOf(outcomes), results.path(), ok ? EXIT_OK : EXIT_FAILED);
+    }
+
+    private static void prepare(Benchmark benchmark) {
+        try {
+            benchmark.prepare();
+        } catch (BenchException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new BenchException("preparing the data failed: " + Failures.describe(e), e);
+        }
+    }
+
+    private static PhaseOutcome runPhase(Benchmark benchmark, PhasePlan plan, PhaseFiles files, RunContext context) {
+        Workload workload;
+        try {
+            workload = benchmark.workload(plan);
+        } catch (BenchException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new BenchException("setting up phase " + plan.name() + " failed: " + Failures.describe(e), e);
+        }
+        List<IntervalListener> listeners = new ArrayList<>();
+        listeners.add(new ConsoleProgress(context.err(), context.terminal()));
+        listeners.addAll(files.listeners());
+        listeners.addAll(context.extraListeners());
+        listeners.addAll(benchmark.listeners(plan, context.out()));
+
+        RunResult result = Engine.run(workload, plan.config(), listeners);
+        IntegrityCheck check;
+        try {
+            check = benchmark.check(plan, result);
+        } catch (BenchException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new BenchException("the run finished but the after-run check failed: " + Failures.describe(e), e);
+        }
+        return new PhaseOutcome(plan, result, check, benchmark.figures(plan, result));
+    }
+
+    /** summary.json: one phase flat at the top (as it has always been), several as a list. */
+    private static Map<String, Object> summary(Benchmark benchmark, RunContext context, List<PhaseOutcome> outcomes,
+                                               List<String> directories) {
+        Map<String, Object> summary = new LinkedHashMap<>();
+        summary.put("workload", benchmark.name());
+        summary.putAll(benchmark.describe());
+        summary.put("options", context.options());
+        if (outcomes.size() == 1) {
+            PhaseOutcome only = outcomes.get(0);
+            summary.putAll(only.figures());
+            summary.put("integrity", integrity(only.check()));
+            summary.put("environment", ResultsDirectory.environment());
+            summary.putAll(ResultsDirectory.phaseNumbers(only.result()));
+            return summary;
+        }
+        summary.put("integrity", integrity(IntegrityCheck.allOf(outcomes.stream().map(PhaseOutcome::check).toList())));
+        summary.put("environment", ResultsDirectory.environment());
+        List<Map<String, Object>> phases = new ArrayList<>();
+        for (int i = 0; i < outcomes.size(); i++) {
+            PhaseOutcome o = outcomes.get(i);
+            Map<String, Object> phase = new LinkedHashMap<>();
+            phase.put("name", o.plan().name());
+            phase.put("directory", directories.get(i));
+            phase.putAll(o.figures());
+            phase.put("integrity", integrity(o.check()));
+            phase.putAll(ResultsDirectory.phaseNumbers(o.result()));
+            phases.add(phase);
+        }
+        summary.put("phases", phases);
+        return summary;
+    }
+
+    private static Map<String, Object> integrity(IntegrityCheck check) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("checked", check.checked());
+        m.put("ok", check.ok());
+        m.put("verdict", check.verdict());
+        return m;
+    }
+}

@@ -1,0 +1,152 @@
+package dev.bench.core.run;
+
+import dev.bench.core.BenchException;
+import dev.bench.core.RunConfig;
+import dev.bench.core.Workload;
+import dev.bench.core.metrics.RunResult;
+import dev.bench.core.results.ResultsDirectory;
+import dev.bench.core.testing.StubWorkload;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class BenchmarkRunTest {
+
+    private static final RunConfig SHORT = RunConfig.builder().threads(1).targetOpsPerSec(2_000)
+            .duration(Duration.ofMillis(200)).build();
+
+    /** Counts its ops as "told" and lets the test decide what the database is found to hold. */
+    static class ScriptedBenchmark extends Benchmark {
+        final List<String> calls = new ArrayList<>();
+        final List<PhasePlan> plans;
+        final boolean agree;
+        StubWorkload current;
+
+        ScriptedBenchmark(List<PhasePlan> plans, boolean agree) {
+            this.plans = plans;
+            this.agree = agree;
+        }
+
+        @Override
+        public String name() {
+            return "scripted";
+        }
+
+        @Override
+        public Map<String, Object> describe() {
+            return Map.of("target", "stub");
+        }
+
+        @Override
+        protected void prepare() throws Exception {
+            calls.add("prepare");
+        }
+
+        @Override
+        protected List<PhasePlan> phases() {
+            return plans;
+        }
+
+        @Override
+        protected Workload workload(PhasePlan phase) {
+            calls.add("workload " + phase.name());
+            current = StubWorkload.fixed(0);
+            return current;
+        }
+
+        @Override
+        protected IntegrityCheck check(PhasePlan phase, RunResult result) {
+            calls.add("check " + phase.name());
+            return IntegrityCheck.of(agree, "ops " + result.completedTotal());
+        }
+
+        @Override
+        protected Map<String, Object> figures(PhasePlan phase, RunResult result) {
+            return Map.of("told", result.completedTotal());
+        }
+
+        @Override
+        protected void report(PhaseOutcome outcome, PrintWriter out) {
+            calls.add("report " + outcome.plan().name());
+            out.println("phase " + outcome.plan().name() + ": " + outcome.check().verdict());
+        }
+
+        @Override
+        protected void finish(List<PhaseOutcome> outcomes, PrintWriter out) {
+            calls.add("finish " + outcomes.size());
+        }
+    }
+
+    private static RunContext context(Path dir, StringWriter out) {
+        return new RunContext(new PrintWriter(out), new PrintWriter(new StringWriter()), false, dir, Map.of("threads", 1),
+                List.of());
+    }
+
+    @Test
+    void onePhaseRunsThePartsInOrderAndWritesTheFlatSummary(@TempDir Path tmp) throws Exception {
+        ScriptedBenchmark b = new ScriptedBenchmark(List.of(new PhasePlan("run", SHORT)), true);
+        StringWriter out = new StringWriter();
+
+        int exit = BenchmarkRun.execute(b, context(tmp.resolve("r"), out));
+
+        assertEquals(BenchmarkRun.EXIT_OK, exit);
+        assertEquals(List.of("prepare", "workload run", "check run", "report run", "finish 1"), b.calls);
+        assertTrue(out.toString().startsWith("phase run: ok: ops "), out.toString());
+        assertTrue(out.toString().endsWith("# results: " + tmp.resolve("r") + System.lineSeparator()), out.toString());
+        String summary = Files.readString(tmp.resolve("r").resolve(ResultsDirectory.SUMMARY));
+        assertTrue(summary.indexOf("\"workload\": \"scripted\"") < summary.indexOf("\"target\": \"stub\""), summary);
+        assertTrue(summary.contains("\"told\": ") && summary.contains("\"ops\": {") && !summary.contains("\"phases\""), summary);
+        assertTrue(Files.exists(tmp.resolve("r").resolve(ResultsDirectory.HLOG)));
+    }
+
+    @Test
+    void severalPhasesListTheirOwnNumbersAndDirectories(@TempDir Path tmp) throws Exception {
+        ScriptedBenchmark b = new ScriptedBenchmark(List.of(new PhasePlan("a", SHORT), new PhasePlan("b", SHORT)), true);
+
+        int exit = BenchmarkRun.execute(b, context(tmp.resolve("r"), new StringWriter()));
+
+        assertEquals(BenchmarkRun.EXIT_OK, exit);
+        assertEquals(List.of("prepare", "workload a", "check a", "report a", "workload b", "check b", "report b",
+                "finish 2"), b.calls);
+        String summary = Files.readString(tmp.resolve("r").resolve(ResultsDirectory.SUMMARY));
+        assertTrue(summary.contains("\"phases\": [") && summary.contains("\"directory\": \"02-b\""), summary);
+        assertTrue(Files.exists(tmp.resolve("r").resolve("01-a").resolve(ResultsDirectory.INTERVALS)));
+    }
+
+    @Test
+    void aMismatchExitsOneButStillReportsAndWrites(@TempDir Path tmp) {
+        ScriptedBenchmark b = new ScriptedBenchmark(List.of(new PhasePlan("run", SHORT)), false);
+        StringWriter out = new StringWriter();
+
+        assertEquals(BenchmarkRun.EXIT_FAILED, BenchmarkRun.execute(b, context(tmp.resolve("r"), out)));
+        assertTrue(out.toString().contains("MISMATCH: ops "), out.toString());
+        assertTrue(Files.exists(tmp.resolve("r").resolve(ResultsDirectory.SUMMARY)));
+    }
+
+    @Test
+    void aFailedPrepareIsOneLineAndWritesNothing(@TempDir Path tmp) {
+        ScriptedBenchmark b = new ScriptedBenchmark(List.of(new PhasePlan("run", SHORT)), true) {
+            @Override
+            protected void prepare() throws java.sql.SQLException {
+                throw new java.sql.SQLException("relation \"x\" does not exist\n  Position: 15", "42P01");
+            }
+        };
+
+        BenchException e = assertThrows(BenchException.class, () -> BenchmarkRun.execute(b, context(tmp.resolve("r"), new StringWriter())));
+        assertEquals("preparing the data failed: relation \"x\" does not exist (SQLSTATE 42P01)", e.getMessage());
+        assertFalse(Files.exists(tmp.resolve("r")));
+    }
+}
