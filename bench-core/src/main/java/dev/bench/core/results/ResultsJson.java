@@ -1,5 +1,6 @@
 package dev.bench.core.results;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
@@ -7,7 +8,10 @@ import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import dev.bench.core.BenchException;
 
 import java.io.IOException;
@@ -25,8 +29,9 @@ public final class ResultsJson {
             .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
             .defaultPrettyPrinter(prettyPrinter())
-            .addModule(new com.fasterxml.jackson.databind.module.SimpleModule()
-                    .addSerializer(Double.class, new NonFiniteAsNull()))
+            .addModule(new SimpleModule()
+                    .addSerializer(Double.class, new NonFiniteAsNull<>(Double.class))
+                    .addSerializer(Float.class, new NonFiniteAsNull<>(Float.class)))
             .build();
 
     private ResultsJson() {
@@ -80,18 +85,21 @@ public final class ResultsJson {
         }
     }
 
-    private static final class NonFiniteAsNull extends com.fasterxml.jackson.databind.ser.std.StdSerializer<Double> {
-        NonFiniteAsNull() {
-            super(Double.class);
+    /** NaN and infinities as null: a percentile of an empty histogram must not make the file unreadable. */
+    private static final class NonFiniteAsNull<T extends Number> extends StdSerializer<T> {
+        NonFiniteAsNull(Class<T> type) {
+            super(type);
         }
 
         @Override
-        public void serialize(Double value, com.fasterxml.jackson.core.JsonGenerator gen,
-                              com.fasterxml.jackson.databind.SerializerProvider provider) throws IOException {
-            if (value.isNaN() || value.isInfinite()) {
+        public void serialize(T value, JsonGenerator gen, SerializerProvider provider) throws IOException {
+            double d = value.doubleValue();
+            if (Double.isNaN(d) || Double.isInfinite(d)) {
                 gen.writeNull();
+            } else if (value instanceof Float f) {
+                gen.writeNumber(f);
             } else {
-                gen.writeNumber(value);
+                gen.writeNumber(d);
             }
         }
     }
