@@ -16,13 +16,6 @@ record Cli(int exitCode, String out, String err) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         CommandLine cli = BenchMain.commandLine();
-        // Until BenchMain lists the report commands (after the run template lands), add them here.
-        for (Object command : List.of(new ReportCommand(), new CompareCommand(), new MergeCommand())) {
-            String name = command.getClass().getAnnotation(CommandLine.Command.class).name();
-            if (!cli.getSubcommands().containsKey(name)) {
-                cli.addSubcommand(command);
-            }
-        }
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
         int code = cli.execute(args);

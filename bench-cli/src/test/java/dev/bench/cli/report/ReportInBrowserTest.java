@@ -20,6 +20,8 @@ class ReportInBrowserTest {
         Path run = tmp.resolve("vote-run");
         Cli vote = Cli.shortVote(run);
         assertEquals(0, vote.exitCode(), vote.err());
+        assertTrue(Files.exists(run.resolve("report.html")), "every run writes its report");
+        Files.delete(run.resolve("report.html"));
 
         Cli report = Cli.run("report", run.toString());
         assertEquals(0, report.exitCode(), report.err());

@@ -3,7 +3,7 @@ package dev.bench.core.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bench.core.results.IntervalRow;
 import dev.bench.core.results.RunFiles;
-import dev.bench.core.results.RunFiles.PhaseFiles;
+import dev.bench.core.results.RunFiles.Phase;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
@@ -23,7 +23,7 @@ public record KindFigures(String kind, Histogram sojourn, double[] whole, List<d
     public static KindFigures of(RunFiles run, String kind) {
         Histogram sojourn = new Histogram(3);
         List<IntervalRow> rows = new ArrayList<>();
-        for (PhaseFiles p : run.phases()) {
+        for (Phase p : run.phases()) {
             sojourn.add(p.latency().total(kind + ".sojourn"));
             p.intervals().stream().filter(r -> r.kind().equals(kind) && !r.warmup()).forEach(rows::add);
         }

@@ -1,8 +1,8 @@
 package dev.bench.core.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.bench.core.Secrets;
 import dev.bench.core.results.RunFiles;
-import dev.bench.core.results.Secrets;
 
 import java.util.ArrayList;
 import java.util.Iterator;

@@ -3,7 +3,7 @@ package dev.bench.core.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bench.core.results.IntervalRow;
 import dev.bench.core.results.RunFiles;
-import dev.bench.core.results.RunFiles.PhaseFiles;
+import dev.bench.core.results.RunFiles.Phase;
 import org.HdrHistogram.Histogram;
 
 import java.nio.file.Path;
@@ -33,10 +33,17 @@ public final class RunReport {
         JsonNode s = run.summary();
         HtmlPage page = new HtmlPage("bench " + run.workload() + " · " + run.dir().getFileName());
         verdict(page, s);
-        page.table(SummaryTables.opsTable(s.path("ops")));
-        for (PhaseFiles phase : run.phases()) {
+        if (s.has("ops")) {
+            page.table(SummaryTables.opsTable(s.path("ops")));
+        }
+        for (Phase phase : run.phases()) {
             if (!phase.name().isEmpty()) {
-                page.heading(2, "Phase " + phase.name());
+                JsonNode entry = phaseEntry(s, phase.name());
+                page.heading(2, "Phase " + entry.path("name").asText(phase.name()));
+                verdict(page, entry);
+                if (entry.has("ops")) {
+                    page.table(SummaryTables.opsTable(entry.path("ops")));
+                }
             }
             for (String kind : run.kinds()) {
                 page.heading(3, kind);
@@ -55,6 +62,16 @@ public final class RunReport {
         }
         SummaryTables.details(page, s);
         return page;
+    }
+
+    /** The summary's "phases" entry written for this phase's subdirectory (empty if none). */
+    private static JsonNode phaseEntry(JsonNode summary, String directory) {
+        for (JsonNode p : summary.path("phases")) {
+            if (directory.equals(p.path("directory").asText())) {
+                return p;
+            }
+        }
+        return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
     }
 
     private static void verdict(HtmlPage page, JsonNode s) {

@@ -1,7 +1,7 @@
 package dev.bench.core.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.bench.core.results.Secrets;
+import dev.bench.core.Secrets;
 
 import java.util.ArrayList;
 import java.util.Iterator;

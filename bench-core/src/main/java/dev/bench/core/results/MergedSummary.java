@@ -30,18 +30,52 @@ final class MergedSummary {
         ObjectNode merged = clients.get(0).summary().isObject()
                 ? ((ObjectNode) clients.get(0).summary()).deepCopy() : JsonNodeFactory.instance.objectNode();
         sumTopLevelCounts(merged, clients);
-        merged.set("throughput", throughput(clients));
-        merged.set("ops", ops(clients));
-        merged.set("integrity", integrity(clients));
+        JsonNode phases = merged.path("phases");
+        if (phases.isArray() && !phases.isEmpty()) {
+            for (int i = 0; i < phases.size(); i++) {
+                int index = i;
+                List<JsonNode> parts = clients.stream().map(c -> c.summary().path("phases").path(index)).toList();
+                String dir = phases.get(i).path("directory").asText("");
+                mergeNumbers((ObjectNode) phases.get(i), parts, clients, dir);
+            }
+        } else {
+            mergeNumbers(merged, clients.stream().map(RunFiles::summary).toList(), clients, null);
+        }
+        merged.set("integrity", integrity(clients.stream().map(c -> c.summary().path("integrity")).toList(), clients));
         ArrayNode list = merged.putArray("clients");
         for (RunFiles c : clients) {
             ObjectNode entry = list.addObject();
             entry.put("results", c.dir().toString());
+            entry.set("seed", c.summary().path("run").path("seed").deepCopy());
             entry.set("environment", c.summary().path("environment").deepCopy());
             entry.set("integrity", c.summary().path("integrity").deepCopy());
         }
         merged.put("merged_into", out.toString());
         return merged;
+    }
+
+    /**
+     * One block of phase numbers (the top level of a one-phase run, or one entry of "phases"): throughput
+     * and counts added, percentiles from the added histograms of that phase, run settings of the whole.
+     *
+     * @param phaseDir the phase's subdirectory, or null for all phases together
+     */
+    private static void mergeNumbers(ObjectNode target, List<JsonNode> parts, List<RunFiles> clients, String phaseDir) {
+        if (target.has("throughput")) {
+            target.set("throughput", throughput(parts, clients));
+        }
+        target.set("ops", ops(parts, clients, phaseDir));
+        if (target.has("integrity") && phaseDir != null) {
+            target.set("integrity", integrity(parts.stream().map(p -> p.path("integrity")).toList(), clients));
+        }
+        if (target.path("run").isObject()) {
+            ObjectNode run = (ObjectNode) target.path("run");
+            run.remove("client_id");
+            run.remove("seed");    // each client drew from its own stream; listed under "clients"
+            if (run.has("total_target_ops_per_s")) {
+                run.set("target_ops_per_s", run.get("total_target_ops_per_s"));
+            }
+        }
     }
 
     /** Integral top-level numbers (acknowledged_votes and the like) are per-client counts: add them. */
@@ -55,10 +89,10 @@ final class MergedSummary {
         }
     }
 
-    private static ObjectNode throughput(List<RunFiles> clients) {
-        ObjectNode t = ((ObjectNode) clients.get(0).summary().path("throughput")).deepCopy();
+    private static ObjectNode throughput(List<JsonNode> parts, List<RunFiles> clients) {
+        ObjectNode t = ((ObjectNode) parts.get(0).path("throughput")).deepCopy();
         for (String f : SUMMED) {
-            double sum = clients.stream().mapToDouble(c -> c.summary().path("throughput").path(f).asDouble()).sum();
+            double sum = parts.stream().mapToDouble(c -> c.path("throughput").path(f).asDouble()).sum();
             if (f.endsWith("_ops")) {
                 t.put(f, (long) sum);
             } else {
@@ -66,15 +100,15 @@ final class MergedSummary {
             }
         }
         for (String f : WORST) {
-            t.put(f, clients.stream().mapToDouble(c -> c.summary().path("throughput").path(f).asDouble()).max().orElse(0));
+            t.put(f, parts.stream().mapToDouble(c -> c.path("throughput").path(f).asDouble()).max().orElse(0));
         }
-        boolean planned = clients.stream().allMatch(c -> c.summary().path("throughput").path("completed_as_planned").asBoolean(true));
+        boolean planned = parts.stream().allMatch(c -> c.path("throughput").path("completed_as_planned").asBoolean(true));
         t.put("completed_as_planned", planned);
         List<String> reasons = new ArrayList<>();
-        for (RunFiles c : clients) {
-            String r = c.summary().path("throughput").path("stop_reason").asText("");
+        for (int i = 0; i < parts.size(); i++) {
+            String r = parts.get(i).path("throughput").path("stop_reason").asText("");
             if (!r.isEmpty() && !"null".equals(r)) {
-                reasons.add(c.dir().getFileName() + ": " + r);
+                reasons.add(clients.get(i).dir().getFileName() + ": " + r);
             }
         }
         if (reasons.isEmpty()) {
@@ -85,55 +119,53 @@ final class MergedSummary {
         return t;
     }
 
-    private static ObjectNode ops(List<RunFiles> clients) {
+    private static ObjectNode ops(List<JsonNode> parts, List<RunFiles> clients, String phaseDir) {
         ObjectNode ops = JsonNodeFactory.instance.objectNode();
-        for (String kind : clients.get(0).kinds()) {
+        List<String> kinds = new ArrayList<>();
+        parts.get(0).path("ops").fieldNames().forEachRemaining(kinds::add);
+        if (kinds.isEmpty()) {
+            kinds.addAll(clients.get(0).kinds());
+        }
+        for (String kind : kinds) {
             ObjectNode k = ops.putObject(kind);
             for (String f : COUNTS) {
-                k.put(f, clients.stream().mapToLong(c -> c.summary().path("ops").path(kind).path(f).asLong()).sum());
+                k.put(f, parts.stream().mapToLong(c -> c.path("ops").path(kind).path(f).asLong()).sum());
             }
-            k.set("sojourn_us", ResultsJson.mapper().valueToTree(Percentiles.micros(total(clients, kind + ".sojourn"))));
-            k.set("service_us", ResultsJson.mapper().valueToTree(Percentiles.micros(total(clients, kind + ".service"))));
+            k.set("sojourn_us", ResultsJson.mapper().valueToTree(Percentiles.micros(total(clients, phaseDir, kind + ".sojourn"))));
+            k.set("service_us", ResultsJson.mapper().valueToTree(Percentiles.micros(total(clients, phaseDir, kind + ".service"))));
         }
         return ops;
     }
 
-    private static Histogram total(List<RunFiles> clients, String tag) {
+    private static Histogram total(List<RunFiles> clients, String phaseDir, String tag) {
         Histogram sum = new Histogram(3);
         for (RunFiles c : clients) {
-            c.phases().forEach(p -> sum.add(p.latency().total(tag)));
+            c.phases().stream().filter(p -> phaseDir == null || p.name().equals(phaseDir))
+                    .forEach(p -> sum.add(p.latency().total(tag)));
         }
         return sum;
     }
 
-    private static ObjectNode integrity(List<RunFiles> clients) {
+    /** @param checks one integrity block per client, in the clients' order */
+    private static ObjectNode integrity(List<JsonNode> checks, List<RunFiles> clients) {
         ObjectNode i = JsonNodeFactory.instance.objectNode();
-        boolean checked = clients.stream().allMatch(c -> c.summary().path("integrity").path("checked").asBoolean(false));
-        long ok = clients.stream().filter(c -> c.summary().path("integrity").path("ok").asBoolean(false)).count();
+        boolean checked = checks.stream().allMatch(c -> c.path("checked").asBoolean(false));
+        long ok = checks.stream().filter(c -> c.path("ok").asBoolean(false)).count();
         i.put("checked", checked);
-        i.put("ok", ok == clients.size());
-        i.put("verdict", ok + " of " + clients.size() + " clients ok" + verdicts(clients));
-        sumIntegrityCounts(i, clients);
-        return i;
-    }
-
-    private static String verdicts(List<RunFiles> clients) {
-        StringBuilder s = new StringBuilder();
-        for (RunFiles c : clients) {
-            s.append("; ").append(c.dir().getFileName()).append(": ")
-                    .append(c.summary().path("integrity").path("verdict").asText("no verdict"));
+        i.put("ok", ok == checks.size());
+        StringBuilder verdict = new StringBuilder(ok + " of " + checks.size() + " clients ok");
+        for (int c = 0; c < checks.size(); c++) {
+            verdict.append("; ").append(clients.get(c).dir().getFileName()).append(": ")
+                    .append(checks.get(c).path("verdict").asText("no verdict"));
         }
-        return s.toString();
-    }
-
-    /** Integral fields a workload puts in its integrity block (rows, in-doubt writes) add up too. */
-    private static void sumIntegrityCounts(ObjectNode i, List<RunFiles> clients) {
-        JsonNode first = clients.get(0).summary().path("integrity");
-        for (Iterator<Map.Entry<String, JsonNode>> it = first.fields(); it.hasNext(); ) {
+        i.put("verdict", verdict.toString());
+        // integral fields a workload adds to its check (rows, in-doubt writes) add up too
+        for (Iterator<Map.Entry<String, JsonNode>> it = checks.get(0).fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             if (e.getValue().isIntegralNumber()) {
-                i.put(e.getKey(), clients.stream().mapToLong(c -> c.summary().path("integrity").path(e.getKey()).asLong()).sum());
+                i.put(e.getKey(), checks.stream().mapToLong(c -> c.path(e.getKey()).asLong()).sum());
             }
         }
+        return i;
     }
 }

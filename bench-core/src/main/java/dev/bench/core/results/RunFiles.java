@@ -20,14 +20,14 @@ import java.util.stream.Stream;
 public final class RunFiles {
 
     /** One phase's files; a file the run did not write reads as empty. */
-    public record PhaseFiles(String name, Path dir, List<IntervalRow> intervals, LatencyLog latency) {
+    public record Phase(String name, Path dir, List<IntervalRow> intervals, LatencyLog latency) {
     }
 
     private final Path dir;
     private final JsonNode summary;
-    private final List<PhaseFiles> phases;
+    private final List<Phase> phases;
 
-    private RunFiles(Path dir, JsonNode summary, List<PhaseFiles> phases) {
+    private RunFiles(Path dir, JsonNode summary, List<Phase> phases) {
         this.dir = dir;
         this.summary = summary;
         this.phases = List.copyOf(phases);
@@ -40,7 +40,7 @@ public final class RunFiles {
         }
         Path summaryFile = dir.resolve(ResultsDirectory.SUMMARY);
         JsonNode summary = Files.exists(summaryFile) ? ResultsJson.read(summaryFile) : JsonNodeFactory.instance.objectNode();
-        List<PhaseFiles> phases = new ArrayList<>();
+        List<Phase> phases = new ArrayList<>();
         if (holdsPhase(dir)) {
             phases.add(phase("", dir));
         } else {
@@ -63,7 +63,7 @@ public final class RunFiles {
     private static List<Path> phaseDirs(Path dir, JsonNode summary) {
         List<Path> found = new ArrayList<>();
         for (JsonNode p : summary.path("phases")) {
-            String name = p.isTextual() ? p.asText() : p.path("dir").asText(p.path("name").asText(""));
+            String name = p.isTextual() ? p.asText() : p.path("directory").asText("");
             Path sub = dir.resolve(name);
             if (!name.isEmpty() && !found.contains(sub) && holdsPhase(sub)) {
                 found.add(sub);
@@ -78,10 +78,10 @@ public final class RunFiles {
         return found;
     }
 
-    private static PhaseFiles phase(String name, Path dir) {
+    private static Phase phase(String name, Path dir) {
         Path csv = dir.resolve(ResultsDirectory.INTERVALS);
         Path hlog = dir.resolve(ResultsDirectory.HLOG);
-        return new PhaseFiles(name, dir,
+        return new Phase(name, dir,
                 Files.exists(csv) ? IntervalCsvReader.read(csv) : List.of(),
                 Files.exists(hlog) ? LatencyLog.read(hlog) : new LatencyLog(List.of()));
     }
@@ -94,7 +94,7 @@ public final class RunFiles {
         return summary;
     }
 
-    public List<PhaseFiles> phases() {
+    public List<Phase> phases() {
         return phases;
     }
 
@@ -107,7 +107,7 @@ public final class RunFiles {
     public List<String> kinds() {
         List<String> kinds = new ArrayList<>();
         summary.path("ops").fieldNames().forEachRemaining(kinds::add);
-        for (PhaseFiles p : phases) {
+        for (Phase p : phases) {
             p.latency().kinds().stream().filter(k -> !kinds.contains(k)).forEach(kinds::add);
             p.intervals().stream().map(IntervalRow::kind).filter(k -> !kinds.contains(k)).distinct().forEach(kinds::add);
         }

@@ -5,7 +5,7 @@ import dev.bench.core.metrics.IntervalSnapshot;
 import dev.bench.core.metrics.KindStats;
 import dev.bench.core.metrics.Outcomes;
 import dev.bench.core.metrics.RunInfo;
-import dev.bench.core.results.RunFiles.PhaseFiles;
+import dev.bench.core.results.RunFiles.Phase;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
@@ -38,7 +38,7 @@ public final class RunMerger {
     /** Writes the merged directory (must be new or empty) and returns it read back. */
     public RunFiles writeTo(Path out) {
         prepare(out);
-        List<String> phaseNames = clients.get(0).phases().stream().map(PhaseFiles::name).toList();
+        List<String> phaseNames = clients.get(0).phases().stream().map(Phase::name).toList();
         for (String name : phaseNames) {
             Path dir = name.isEmpty() ? out : out.resolve(name);
             mergePhase(name, dir);
@@ -63,9 +63,9 @@ public final class RunMerger {
     }
 
     private void mergePhase(String name, Path dir) {
-        List<PhaseFiles> parts = new ArrayList<>();
+        List<Phase> parts = new ArrayList<>();
         for (RunFiles c : clients) {
-            PhaseFiles p = c.phases().stream().filter(x -> x.name().equals(name)).findFirst()
+            Phase p = c.phases().stream().filter(x -> x.name().equals(name)).findFirst()
                     .orElseThrow(() -> new BenchException(c.dir() + " has no phase '" + name + "' that "
                             + clients.get(0).dir() + " has; merge results of the same run only"));
             if (p.latency().entries().isEmpty()) {
@@ -78,14 +78,14 @@ public final class RunMerger {
         List<String> kinds = new ArrayList<>();
         parts.forEach(p -> p.latency().kinds().stream().filter(k -> !kinds.contains(k)).forEach(kinds::add));
         TreeMap<Long, MergedInterval> grid = new TreeMap<>();
-        for (PhaseFiles p : parts) {
+        for (Phase p : parts) {
             add(p, baseMs, intervalMs, kinds, grid);
         }
         write(dir, baseMs, kinds, grid);
     }
 
     /** The clients' report interval: the most common interval length in the first log. */
-    private static long intervalMs(List<PhaseFiles> parts) {
+    private static long intervalMs(List<Phase> parts) {
         Map<Long, Integer> lengths = new TreeMap<>();
         for (LatencyLog.Entry e : parts.get(0).latency().entries()) {
             lengths.merge(Math.max(1, e.endMs() - e.startMs()), 1, Integer::sum);
@@ -93,7 +93,7 @@ public final class RunMerger {
         return lengths.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
     }
 
-    private static void add(PhaseFiles p, long baseMs, long intervalMs, List<String> kinds, TreeMap<Long, MergedInterval> grid) {
+    private static void add(Phase p, long baseMs, long intervalMs, List<String> kinds, TreeMap<Long, MergedInterval> grid) {
         for (LatencyLog.Entry e : p.latency().entries()) {
             long slot = Math.round((e.startMs() - baseMs) / (double) intervalMs);
             MergedInterval m = grid.computeIfAbsent(slot, s -> new MergedInterval(kinds.size()));
