@@ -9,14 +9,16 @@ import java.io.FileNotFoundException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
- * A latency.hlog read back: every interval histogram with its tag and wall-clock span. Tags are
- * {@code <kind>.sojourn} and {@code <kind>.service}, values in ns (see {@link HlogWriter}).
+ * A latency.hlog read back. Tags are {@code <kind>.sojourn} and {@code <kind>.service}, values in ns
+ * (see {@link HlogWriter}). Reading keeps only the whole-window total per tag: an hour of one-second
+ * intervals is 14,400 histograms of ~100 KB each once decoded, too many to hold; {@link #forEachEntry}
+ * streams them again for whoever needs each interval (the merge).
  */
 public final class LatencyLog {
 
@@ -24,14 +26,48 @@ public final class LatencyLog {
     public record Entry(String tag, long startMs, long endMs, Histogram histogram) {
     }
 
-    private final List<Entry> entries;
+    private static final LatencyLog EMPTY = new LatencyLog(null, Map.of(), 0, 0);
 
-    public LatencyLog(List<Entry> entries) {
-        this.entries = List.copyOf(entries);
+    private final Path file;
+    private final Map<String, Histogram> totals;
+    private final long startMs;
+    private final long intervalMs;
+
+    private LatencyLog(Path file, Map<String, Histogram> totals, long startMs, long intervalMs) {
+        this.file = file;
+        this.totals = totals;
+        this.startMs = startMs;
+        this.intervalMs = intervalMs;
+    }
+
+    public static LatencyLog empty() {
+        return EMPTY;
     }
 
     public static LatencyLog read(Path file) {
-        List<Entry> entries = new ArrayList<>();
+        Map<String, Histogram> totals = new LinkedHashMap<>();
+        long[] start = {Long.MAX_VALUE};
+        Map<Long, Integer> lengths = new TreeMap<>();
+        stream(file, e -> {
+            totals.computeIfAbsent(e.tag(), t -> new Histogram(3)).add(e.histogram());
+            start[0] = Math.min(start[0], e.startMs());
+            lengths.merge(Math.max(1, e.endMs() - e.startMs()), 1, Integer::sum);
+        });
+        if (totals.isEmpty()) {
+            return new LatencyLog(file, Map.of(), 0, 0);
+        }
+        long usual = lengths.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+        return new LatencyLog(file, totals, start[0], usual);
+    }
+
+    /** Reads the log again, handing each interval histogram over in file order (not kept). */
+    public void forEachEntry(Consumer<Entry> consumer) {
+        if (file != null) {
+            stream(file, consumer);
+        }
+    }
+
+    private static void stream(Path file, Consumer<Entry> consumer) {
         HistogramLogReader reader;
         try {
             reader = new HistogramLogReader(file.toFile());
@@ -44,54 +80,44 @@ public final class LatencyLog {
                     throw new BenchException(file + " holds a " + h.getClass().getSimpleName()
                             + "; bench writes integer histograms only");
                 }
-                entries.add(new Entry(h.getTag(), h.getStartTimeStamp(), h.getEndTimeStamp(), histogram));
+                consumer.accept(new Entry(h.getTag(), h.getStartTimeStamp(), h.getEndTimeStamp(), histogram));
             }
+        } catch (BenchException e) {
+            throw e;
         } catch (RuntimeException e) {
-            if (e instanceof BenchException) {
-                throw e;
-            }
             throw new BenchException("cannot read " + file + " as an HdrHistogram log: " + e.getMessage(), e);
         }
-        return new LatencyLog(entries);
     }
 
-    public List<Entry> entries() {
-        return entries;
+    public boolean isEmpty() {
+        return totals.isEmpty();
     }
 
     /** Op kinds in the order they first appear. */
     public List<String> kinds() {
-        Set<String> kinds = new LinkedHashSet<>();
-        for (Entry e : entries) {
-            if (e.tag() != null && e.tag().contains(".")) {
-                kinds.add(e.tag().substring(0, e.tag().lastIndexOf('.')));
+        List<String> kinds = new ArrayList<>();
+        for (String tag : totals.keySet()) {
+            String kind = tag == null || !tag.contains(".") ? null : tag.substring(0, tag.lastIndexOf('.'));
+            if (kind != null && !kinds.contains(kind)) {
+                kinds.add(kind);
             }
         }
-        return List.copyOf(kinds);
+        return kinds;
     }
 
-    /** All intervals of one tag added up: the whole measured window of that kind and metric. */
+    /** All intervals of one tag added up: the whole measured window of that kind and metric (a copy). */
     public Histogram total(String tag) {
-        Histogram sum = new Histogram(3);
-        for (Entry e : entries) {
-            if (tag.equals(e.tag())) {
-                sum.add(e.histogram());
-            }
-        }
-        return sum;
-    }
-
-    /** Totals per tag, in first-seen order. */
-    public Map<String, Histogram> totals() {
-        Map<String, Histogram> totals = new LinkedHashMap<>();
-        for (Entry e : entries) {
-            totals.computeIfAbsent(e.tag(), t -> new Histogram(3)).add(e.histogram());
-        }
-        return totals;
+        Histogram t = totals.get(tag);
+        return t == null ? new Histogram(3) : t.copy();
     }
 
     /** The earliest interval start, epoch ms; 0 for an empty log. */
     public long startMs() {
-        return entries.stream().mapToLong(Entry::startMs).min().orElse(0);
+        return startMs;
+    }
+
+    /** The usual interval length (the most common one), ms; 0 for an empty log. */
+    public long intervalMs() {
+        return intervalMs;
     }
 }

@@ -83,7 +83,7 @@ public final class RunFiles {
         Path hlog = dir.resolve(ResultsDirectory.HLOG);
         return new Phase(name, dir,
                 Files.exists(csv) ? IntervalCsvReader.read(csv) : List.of(),
-                Files.exists(hlog) ? LatencyLog.read(hlog) : new LatencyLog(List.of()));
+                Files.exists(hlog) ? LatencyLog.read(hlog) : LatencyLog.empty());
     }
 
     public Path dir() {

@@ -13,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
@@ -68,12 +67,12 @@ public final class RunMerger {
             Phase p = c.phases().stream().filter(x -> x.name().equals(name)).findFirst()
                     .orElseThrow(() -> new BenchException(c.dir() + " has no phase '" + name + "' that "
                             + clients.get(0).dir() + " has; merge results of the same run only"));
-            if (p.latency().entries().isEmpty()) {
+            if (p.latency().isEmpty()) {
                 throw new BenchException(p.dir() + " has no latency histograms (" + ResultsDirectory.HLOG + "); nothing to merge exactly");
             }
             parts.add(p);
         }
-        long intervalMs = intervalMs(parts);
+        long intervalMs = parts.get(0).latency().intervalMs();
         long baseMs = parts.stream().mapToLong(p -> p.latency().startMs()).min().orElseThrow();
         List<String> kinds = new ArrayList<>();
         parts.forEach(p -> p.latency().kinds().stream().filter(k -> !kinds.contains(k)).forEach(kinds::add));
@@ -84,23 +83,14 @@ public final class RunMerger {
         write(dir, baseMs, kinds, grid);
     }
 
-    /** The clients' report interval: the most common interval length in the first log. */
-    private static long intervalMs(List<Phase> parts) {
-        Map<Long, Integer> lengths = new TreeMap<>();
-        for (LatencyLog.Entry e : parts.get(0).latency().entries()) {
-            lengths.merge(Math.max(1, e.endMs() - e.startMs()), 1, Integer::sum);
-        }
-        return lengths.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
-    }
-
     private static void add(Phase p, long baseMs, long intervalMs, List<String> kinds, TreeMap<Long, MergedInterval> grid) {
-        for (LatencyLog.Entry e : p.latency().entries()) {
+        p.latency().forEachEntry(e -> {
             long slot = Math.round((e.startMs() - baseMs) / (double) intervalMs);
             MergedInterval m = grid.computeIfAbsent(slot, s -> new MergedInterval(kinds.size()));
             m.cover(e.startMs(), e.endMs());
             int kind = kinds.indexOf(e.tag().substring(0, e.tag().lastIndexOf('.')));
             (e.tag().endsWith(".sojourn") ? m.sojourn[kind] : m.service[kind]).add(e.histogram());
-        }
+        });
         long clientStartMs = p.latency().startMs();
         for (IntervalRow r : p.intervals()) {
             if (r.warmup()) {
