@@ -22,6 +22,8 @@ public final class LatencyCollector {
     private final Histogram[] warmupService;
     private final Histogram[] totalSojourn;
     private final Histogram[] totalService;
+    private final Histogram[] carrySojourn;
+    private final Histogram[] carryService;
     private final Outcomes[] previous;
 
     /** @param recorders indexed [worker][kind] */
@@ -36,6 +38,8 @@ public final class LatencyCollector {
         this.warmupService = histograms(n);
         this.totalSojourn = histograms(n);
         this.totalService = histograms(n);
+        this.carrySojourn = histograms(n);
+        this.carryService = histograms(n);
         this.previous = new Outcomes[n];
         java.util.Arrays.fill(previous, Outcomes.NONE);
     }
@@ -55,7 +59,9 @@ public final class LatencyCollector {
     /**
      * Takes what was recorded since the last call; measured values also go into the totals. A warmup
      * interval shows warmup ops (progress is visible during warmup); a measured interval shows only
-     * measured ops, so measured intervals add up exactly to the totals.
+     * measured ops, so measured intervals add up exactly to the totals. The collection that closes the
+     * warmup runs a little after the window has begun: measured ops (and outcomes) it finds are carried
+     * into the first measured interval rather than shown in, and lost with, the warmup one.
      */
     public IntervalSnapshot collect(long startNanos, long endNanos, boolean warmup, long lagNanos) {
         List<KindStats> kinds = new ArrayList<>(names.size());
@@ -67,24 +73,44 @@ public final class LatencyCollector {
             for (KindRecorder[] worker : recorders) {
                 worker[k].drainInto(intervalSojourn[k], intervalService[k], warmupSojourn[k], warmupService[k]);
             }
-            totalSojourn[k].add(intervalSojourn[k]);
-            totalService[k].add(intervalService[k]);
+            Outcomes outcomes = Outcomes.NONE;
             if (warmup) {
+                carrySojourn[k].add(intervalSojourn[k]);
+                carryService[k].add(intervalService[k]);
+                intervalSojourn[k].reset();
+                intervalService[k].reset();
                 intervalSojourn[k].add(warmupSojourn[k]);
                 intervalService[k].add(warmupService[k]);
+            } else {
+                takeCarry(k);
+                totalSojourn[k].add(intervalSojourn[k]);
+                totalService[k].add(intervalService[k]);
+                Outcomes now = counters[k].read();
+                outcomes = now.minus(previous[k]);
+                previous[k] = now;
             }
-            Outcomes now = counters[k].read();
-            kinds.add(new KindStats(names.get(k), intervalSojourn[k], intervalService[k], now.minus(previous[k])));
-            previous[k] = now;
+            kinds.add(new KindStats(names.get(k), intervalSojourn[k], intervalService[k], outcomes));
         }
         return new IntervalSnapshot(startNanos, endNanos, warmup, lagNanos, List.copyOf(kinds));
+    }
+
+    private void takeCarry(int k) {
+        intervalSojourn[k].add(carrySojourn[k]);
+        intervalService[k].add(carryService[k]);
+        carrySojourn[k].reset();
+        carryService[k].reset();
     }
 
     /** Whole measured window, per kind; call after the final {@link #collect}. */
     public List<KindStats> totals() {
         List<KindStats> kinds = new ArrayList<>(names.size());
         for (int k = 0; k < names.size(); k++) {
-            kinds.add(new KindStats(names.get(k), totalSojourn[k].copy(), totalService[k].copy(), counters[k].read()));
+            // a run stopped during warmup never had a measured interval to carry into
+            Histogram sojourn = totalSojourn[k].copy();
+            Histogram service = totalService[k].copy();
+            sojourn.add(carrySojourn[k]);
+            service.add(carryService[k]);
+            kinds.add(new KindStats(names.get(k), sojourn, service, counters[k].read()));
         }
         return List.copyOf(kinds);
     }

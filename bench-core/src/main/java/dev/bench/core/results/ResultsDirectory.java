@@ -117,12 +117,8 @@ public final class ResultsDirectory {
      */
     public Path writeSummary(Map<String, Object> summary) {
         Path file = path.resolve(SUMMARY);
-        try {
-            Files.writeString(file, Json.write(summary));
-            return file;
-        } catch (IOException e) {
-            throw new BenchException("cannot write " + file + ": " + e.getMessage(), e);
-        }
+        ResultsJson.write(file, summary);
+        return file;
     }
 
     /** A phase's numbers as summary.json holds them: run settings, throughput, and per kind outcomes and latency. */

@@ -6,9 +6,11 @@ import dev.bench.core.Workload;
 import dev.bench.core.engine.Engine;
 import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.metrics.RunResult;
+import dev.bench.core.report.RunReport;
 import dev.bench.core.results.ConsoleProgress;
 import dev.bench.core.results.ResultsDirectory;
 import dev.bench.core.results.ResultsDirectory.PhaseFiles;
+import dev.bench.core.results.RunFiles;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -87,10 +89,20 @@ public final class BenchmarkRun {
         }
         benchmark.finish(outcomes, out);
         results.writeSummary(summary(benchmark, context, outcomes, directories));
+        writeReport(results.path(), out);
         out.println("# results: " + results.path());
         out.flush();
         boolean ok = outcomes.size() == plans.size() && outcomes.stream().allMatch(PhaseOutcome::ok);
         return new Report(List.copyOf(outcomes), results.path(), ok ? EXIT_OK : EXIT_FAILED);
+    }
+
+    /** report.html beside the results; a report that can't be written costs a line, not the run's verdict. */
+    private static void writeReport(Path dir, PrintWriter out) {
+        try {
+            RunReport.write(RunFiles.read(dir));
+        } catch (BenchException e) {
+            out.println("# report.html not written: " + e.getMessage());
+        }
     }
 
     private static void prepare(Benchmark benchmark) {

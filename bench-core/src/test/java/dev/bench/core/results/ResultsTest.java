@@ -26,8 +26,11 @@ class ResultsTest {
         m.put("nan", Double.NaN);
         m.put("list", List.of(1, true));
         m.put("none", null);
+        m.put("empty", Map.of());
+        m.put("inf", Float.POSITIVE_INFINITY);
         assertEquals("{\n  \"s\": \"a\\\"b\\\\c\\nd\\u0001\",\n  \"n\": 1.5,\n  \"nan\": null,\n"
-                + "  \"list\": [\n    1,\n    true\n  ],\n  \"none\": null\n}\n", Json.write(m));
+                + "  \"list\": [\n    1,\n    true\n  ],\n  \"none\": null,\n  \"empty\": {},\n  \"inf\": null\n}\n",
+                ResultsJson.write(m));
     }
 
     @Test

@@ -1,0 +1,76 @@
+package dev.bench.cli.report;
+
+import dev.bench.core.BenchException;
+import dev.bench.core.report.JmhReport;
+import dev.bench.core.report.JmhResults;
+import dev.bench.core.report.RunCompare;
+import dev.bench.core.results.RunFiles;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code bench compare A B [C...]}: runs (or two JMH JSON files) side by side. */
+@Command(name = "compare", mixinStandardHelpOptions = true,
+        description = {"Compares results directories: per op kind, throughput and sojourn p50/p99/p99.9/max of each "
+                + "run beside the first (A), the change in percent, and whether it is beyond noise (the middle halves "
+                + "of the two runs' per-interval values don't overlap). Says what differs between the runs first.",
+                "Given two JMH JSON files instead, compares their scores (beyond noise: the 99.9 % confidence "
+                        + "intervals don't overlap)."})
+public final class CompareCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "2..*", paramLabel = "PATH", description = "Results directories (A first), or two JMH JSON files.")
+    List<Path> paths;
+
+    @Option(names = "--html", paramLabel = "FILE", description = "Also write an HTML comparison with the spectra overlaid.")
+    Path html;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        boolean jmh = paths.stream().allMatch(p -> Files.isRegularFile(p) && p.toString().endsWith(".json"));
+        if (jmh) {
+            if (paths.size() != 2) {
+                throw new ParameterException(spec.commandLine(), "JMH files are compared two at a time, got " + paths.size());
+            }
+            compareJmh(out);
+        } else {
+            for (Path p : paths) {
+                if (!Files.isDirectory(p)) {
+                    throw new BenchException(p + " is not a results directory (compare directories with directories, "
+                            + "JMH .json files with JMH .json files)");
+                }
+            }
+            RunCompare compare = new RunCompare(paths.stream().map(RunFiles::read).toList());
+            out.print(compare.text());
+            if (html != null) {
+                out.println("# html: " + compare.page().write(html));
+            }
+        }
+        out.flush();
+        return 0;
+    }
+
+    private void compareJmh(PrintWriter out) {
+        List<JmhResults.Result> a = JmhResults.read(paths.get(0));
+        List<JmhResults.Result> b = JmhResults.read(paths.get(1));
+        String la = paths.get(0).getFileName().toString();
+        String lb = paths.get(1).getFileName().toString();
+        out.println("# A = " + paths.get(0) + ", B = " + paths.get(1));
+        out.print(JmhReport.compare("A", a, "B", b));
+        if (html != null) {
+            out.println("# html: " + JmhReport.page("JMH compare: " + la + " · " + lb, List.of(la, lb), List.of(a, b)).write(html));
+        }
+    }
+}

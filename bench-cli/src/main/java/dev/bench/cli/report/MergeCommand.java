@@ -1,0 +1,62 @@
+package dev.bench.cli.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.bench.core.BenchException;
+import dev.bench.core.report.RunReport;
+import dev.bench.core.results.RunFiles;
+import dev.bench.core.results.RunMerger;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code bench merge --results OUT DIR...}: one results directory from several clients' results. */
+@Command(name = "merge", mixinStandardHelpOptions = true,
+        description = {"Merges the results directories of several client processes of one run (started with "
+                + "--clients N --client-id I --start-at TIME) into one: histograms aligned by wall clock and added "
+                + "exactly, counts added, integrity ok only if every client's was; writes summary.json, "
+                + "intervals.csv, latency.hlog and report.html."})
+public final class MergeCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--results", required = true, paramLabel = "DIR", description = "Where to write the merged results; must be new or empty.")
+    Path results;
+
+    @Parameters(arity = "1..*", paramLabel = "DIR", description = "The clients' results directories.")
+    List<Path> clients;
+
+    @Override
+    public Integer call() {
+        if (clients.contains(results)) {
+            throw new BenchException("--results " + results + " is one of the inputs; merge into a new directory");
+        }
+        RunFiles merged = new RunMerger(clients.stream().map(RunFiles::read).toList()).writeTo(results);
+        Path report = RunReport.write(merged);
+        PrintWriter out = spec.commandLine().getOut();
+        JsonNode s = merged.summary();
+        out.printf(Locale.ROOT, "# merged %d clients: %,d ops completed, %,.1f ops/s%n", clients.size(),
+                s.path("throughput").path("completed_ops").asLong(), s.path("throughput").path("actual_ops_per_s").asDouble());
+        for (Map.Entry<String, JsonNode> k : (Iterable<Map.Entry<String, JsonNode>>) () -> s.path("ops").fields()) {
+            JsonNode so = k.getValue().path("sojourn_us");
+            out.printf(Locale.ROOT, "%-10s completed %,d  sojourn p50 %.1f µs  p99 %.1f µs  p99.9 %.1f µs  max %.1f µs%n",
+                    k.getKey(), k.getValue().path("completed").asLong(), so.path("p50").asDouble(),
+                    so.path("p99").asDouble(), so.path("p99.9").asDouble(), so.path("max").asDouble());
+        }
+        boolean ok = s.path("integrity").path("ok").asBoolean(false);
+        out.println("# integrity: " + s.path("integrity").path("verdict").asText());
+        out.println("# results: " + results);
+        out.println("# report: " + report);
+        out.flush();
+        return ok ? 0 : 1;
+    }
+}

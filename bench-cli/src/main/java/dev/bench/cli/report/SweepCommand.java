@@ -1,0 +1,200 @@
+package dev.bench.cli.report;
+
+import dev.bench.cli.BenchMain;
+import dev.bench.cli.ExitCodes;
+import dev.bench.core.BenchException;
+import dev.bench.core.report.Slo;
+import dev.bench.core.report.SweepReport;
+import dev.bench.core.report.SweepReport.Step;
+import dev.bench.core.results.ResultsJson;
+import dev.bench.core.results.RunFiles;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+
+/**
+ * {@code bench sweep --slo p99=10ms -- vote [flags] [backend ...]}: runs an open-loop workload's
+ * command at rising --target values (doubling, then bisecting) until the SLO breaks, and reports the
+ * highest sustainable throughput and the latency-throughput curve.
+ */
+@Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Runs a workload command (everything after --) at rising --target values: doubling from --start "
+                + "until a step breaks the SLO (--slo on sojourn, or achieved < --achieved % of offered, or the run fell "
+                + "behind), then bisecting. One results directory per step plus the sweep's report.html and sweep.json.",
+                "Example: bench sweep --slo p99=10ms --start 2000 -- vote --runtime 10 --warmup 3 postgres --url ..."})
+public final class SweepCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--slo", required = true, paramLabel = "pN=LIMIT[,...]", description = "Sojourn limits over all ops, e.g. p99=10ms or p50=1ms,p99.9=50ms (units us, ms, s).")
+    String sloText;
+
+    @Option(names = "--achieved", paramLabel = "PCT", defaultValue = "99", description = "A step must achieve this % of the load offered (default: ${DEFAULT-VALUE}).")
+    double achievedPercent;
+
+    @Option(names = "--start", paramLabel = "N", defaultValue = "1000", description = "First target, ops/s (default: ${DEFAULT-VALUE}).")
+    double start;
+
+    @Option(names = "--max", paramLabel = "N", defaultValue = "100000000", description = "Never offer more than this, ops/s (default: ${DEFAULT-VALUE}).")
+    double max;
+
+    @Option(names = "--bisect", paramLabel = "N", defaultValue = "4", description = "Bisection steps after the first broken target (default: ${DEFAULT-VALUE}).")
+    int bisectSteps;
+
+    @Option(names = "--results", paramLabel = "DIR", description = "Where the steps and the sweep's report go (default: results/sweep-<workload>-<time>); new or empty.")
+    Path results;
+
+    @Parameters(arity = "1..*", paramLabel = "COMMAND", description = "The workload command and its flags, after --, without --target and --results.")
+    List<String> command;
+
+    private final List<Step> steps = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        Slo slo = validated();
+        Path root = root();
+        PrintWriter out = spec.commandLine().getOut();
+        double ratio = achievedPercent / 100;
+        out.printf(Locale.ROOT, "# sweep of '%s', SLO %s, achieved >= %.0f %% of offered%n", String.join(" ", command), slo, achievedPercent);
+        out.flush();
+        double best = TargetSearch.highestSustained(start, max, bisectSteps, target -> step(target, slo, ratio, root).ok());
+        Step bestStep = steps.stream().filter(s -> s.ok() && s.targetOpsPerS() == best).findFirst().orElse(null);
+        ResultsJson.write(root.resolve("sweep.json"), sweepJson(slo, bestStep));
+        Path report = SweepReport.page("bench sweep · " + command.get(0) + " · " + root.getFileName(), slo, ratio, steps, bestStep)
+                .write(root.resolve("report.html"));
+        out.println(bestStep == null ? "# no step met the SLO"
+                : String.format(Locale.ROOT, "# highest sustainable: target %,.0f ops/s, achieved %,.1f ops/s",
+                        bestStep.targetOpsPerS(), bestStep.achievedOpsPerS()));
+        out.println("# results: " + root);
+        out.println("# report: " + report);
+        out.flush();
+        return bestStep == null ? ExitCodes.FAILED : 0;
+    }
+
+    private Slo validated() {
+        try {
+            if (!(start > 0) || !(max >= start)) {
+                throw new BenchException("--start must be > 0 and --max >= --start, got " + start + " and " + max);
+            }
+            if (!(achievedPercent > 0 && achievedPercent <= 100)) {
+                throw new BenchException("--achieved must be a percentage in (0, 100], got " + achievedPercent);
+            }
+            if (bisectSteps < 0) {
+                throw new BenchException("--bisect must be >= 0, got " + bisectSteps);
+            }
+            for (String arg : command) {
+                if (arg.equals("--target") || arg.startsWith("--target=") || arg.equals("--results") || arg.startsWith("--results=")) {
+                    throw new BenchException("the sweep sets --target and --results itself; leave " + arg + " out of the command");
+                }
+            }
+            CommandLine workload = BenchMain.commandLine().getSubcommands().get(command.get(0));
+            if (workload == null || workload.getCommandSpec().findOption("--target") == null) {
+                throw new BenchException("'" + command.get(0) + "' is not an open-loop workload command with --target");
+            }
+            return Slo.parse(sloText);
+        } catch (BenchException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    private Path root() {
+        Path dir = results != null ? results
+                : Path.of("results", "sweep-" + command.get(0) + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        try {
+            if (Files.isDirectory(dir)) {
+                try (Stream<Path> entries = Files.list(dir)) {
+                    if (entries.findAny().isPresent()) {
+                        throw new BenchException("sweep results directory " + dir + " is not empty; choose another --results");
+                    }
+                }
+            }
+            Files.createDirectories(dir);
+            return dir;
+        } catch (IOException e) {
+            throw new BenchException("cannot create " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Runs the workload command in-process at one target and judges the step from what it wrote. */
+    private Step step(double target, Slo slo, double ratio, Path root) {
+        int number = steps.size() + 1;
+        Path dir = root.resolve(String.format(Locale.ROOT, "step-%02d-%.0f", number, target));
+        List<String> args = new ArrayList<>();
+        args.add(command.get(0));
+        args.addAll(List.of("--target", String.format(Locale.ROOT, "%.0f", target), "--results", dir.toString()));
+        args.addAll(command.subList(1, command.size()));
+        StringWriter stepOut = new StringWriter();
+        CommandLine cli = BenchMain.commandLine();
+        cli.setOut(new PrintWriter(stepOut, true));
+        cli.setErr(spec.commandLine().getErr());
+        int code = cli.execute(args.toArray(String[]::new));
+        if (code == ExitCodes.BAD_INPUT) {
+            throw new BenchException("step " + number + ": the workload command was refused (above); sweep stopped");
+        }
+        if (!Files.exists(dir.resolve("summary.json"))) {
+            throw new BenchException("step " + number + " at " + (long) target + " ops/s wrote no results (exit " + code + "); sweep stopped");
+        }
+        writeQuietly(dir.resolve("output.txt"), stepOut.toString());
+        Step step = SweepStep.judge(number, target, RunFiles.read(dir), slo, ratio, root.relativize(dir).toString());
+        steps.add(step);
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf(Locale.ROOT, "step %2d  target %,12.0f  achieved %,12.1f  sojourn p50 %9s  p99 %9s  p99.9 %9s ms  %s%n",
+                number, target, step.achievedOpsPerS(), SweepStep.ms(step.sojournMs()[0]), SweepStep.ms(step.sojournMs()[1]),
+                SweepStep.ms(step.sojournMs()[2]), step.verdict());
+        out.flush();
+        return step;
+    }
+
+    private static void writeQuietly(Path file, String text) {
+        try {
+            Files.writeString(file, text);
+        } catch (IOException e) {
+            throw new BenchException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private Map<String, Object> sweepJson(Slo slo, Step best) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("command", command);
+        json.put("slo", slo.toString());
+        json.put("achieved_percent", achievedPercent);
+        json.put("highest_sustainable_target_ops_per_s", best == null ? null : best.targetOpsPerS());
+        json.put("highest_sustainable_achieved_ops_per_s", best == null ? null : best.achievedOpsPerS());
+        List<Map<String, Object>> list = new ArrayList<>();
+        for (Step s : steps) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("step", s.number());
+            m.put("target_ops_per_s", s.targetOpsPerS());
+            m.put("achieved_ops_per_s", s.achievedOpsPerS());
+            m.put("sojourn_p50_ms", s.sojournMs()[0]);
+            m.put("sojourn_p99_ms", s.sojournMs()[1]);
+            m.put("sojourn_p999_ms", s.sojournMs()[2]);
+            m.put("ok", s.ok());
+            m.put("verdict", s.verdict());
+            m.put("results", s.directory());
+            list.add(m);
+        }
+        json.put("steps", list);
+        return json;
+    }
+}

@@ -1,0 +1,64 @@
+package dev.bench.core.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.bench.core.BenchException;
+import dev.bench.core.results.ResultsJson;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** JMH's JSON result file ({@code -rf json}) read as one {@link Result} per benchmark and parameter set. */
+public final class JmhResults {
+
+    /**
+     * @param benchmark fully qualified method, e.g. dev.bench.jmh.postgres.PostgresPointSelect.select
+     * @param error     JMH's scoreError: half-width of the 99.9 % confidence interval (NaN with too few samples)
+     */
+    public record Result(String benchmark, String mode, Map<String, String> params, double score, double error,
+                         String unit) {
+
+        /** Benchmark name without its package, e.g. PostgresPointSelect.select. */
+        public String shortName() {
+            String[] parts = benchmark.split("\\.");
+            return parts.length < 2 ? benchmark : parts[parts.length - 2] + "." + parts[parts.length - 1];
+        }
+
+        /** Parameters as "k=v, k=v", or "" without any. */
+        public String paramText() {
+            return params.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                    .reduce((a, b) -> a + ", " + b).orElse("");
+        }
+
+        /** What identifies the same measurement in another file. */
+        public String key() {
+            return benchmark + " " + mode + " " + paramText();
+        }
+    }
+
+    private JmhResults() {
+    }
+
+    public static boolean looksLikeJmh(JsonNode root) {
+        return root.isArray() && (root.isEmpty() || root.get(0).has("primaryMetric"));
+    }
+
+    public static List<Result> read(Path file) {
+        JsonNode root = ResultsJson.read(file);
+        if (!looksLikeJmh(root)) {
+            throw new BenchException(file + " is not JMH's JSON output (an array of results with primaryMetric)");
+        }
+        List<Result> results = new ArrayList<>();
+        for (JsonNode r : root) {
+            Map<String, String> params = new TreeMap<>();
+            r.path("params").fields().forEachRemaining(e -> params.put(e.getKey(), e.getValue().asText()));
+            JsonNode m = r.path("primaryMetric");
+            results.add(new Result(r.path("benchmark").asText(), r.path("mode").asText(), params,
+                    m.path("score").asDouble(Double.NaN), m.path("scoreError").asDouble(Double.NaN),
+                    m.path("scoreUnit").asText("")));
+        }
+        return results;
+    }
+}

@@ -1,0 +1,123 @@
+package dev.bench.core.results;
+
+import dev.bench.core.BenchException;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+
+import java.io.FileNotFoundException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+
+/**
+ * A latency.hlog read back. Tags are {@code <kind>.sojourn} and {@code <kind>.service}, values in ns
+ * (see {@link HlogWriter}). Reading keeps only the whole-window total per tag: an hour of one-second
+ * intervals is 14,400 histograms of ~100 KB each once decoded, too many to hold; {@link #forEachEntry}
+ * streams them again for whoever needs each interval (the merge).
+ */
+public final class LatencyLog {
+
+    /** One histogram of the log; start and end are epoch milliseconds. */
+    public record Entry(String tag, long startMs, long endMs, Histogram histogram) {
+    }
+
+    private static final LatencyLog EMPTY = new LatencyLog(null, Map.of(), 0, 0);
+
+    private final Path file;
+    private final Map<String, Histogram> totals;
+    private final long startMs;
+    private final long intervalMs;
+
+    private LatencyLog(Path file, Map<String, Histogram> totals, long startMs, long intervalMs) {
+        this.file = file;
+        this.totals = totals;
+        this.startMs = startMs;
+        this.intervalMs = intervalMs;
+    }
+
+    public static LatencyLog empty() {
+        return EMPTY;
+    }
+
+    public static LatencyLog read(Path file) {
+        Map<String, Histogram> totals = new LinkedHashMap<>();
+        long[] start = {Long.MAX_VALUE};
+        Map<Long, Integer> lengths = new TreeMap<>();
+        stream(file, e -> {
+            totals.computeIfAbsent(e.tag(), t -> new Histogram(3)).add(e.histogram());
+            start[0] = Math.min(start[0], e.startMs());
+            lengths.merge(Math.max(1, e.endMs() - e.startMs()), 1, Integer::sum);
+        });
+        if (totals.isEmpty()) {
+            return new LatencyLog(file, Map.of(), 0, 0);
+        }
+        long usual = lengths.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+        return new LatencyLog(file, totals, start[0], usual);
+    }
+
+    /** Reads the log again, handing each interval histogram over in file order (not kept). */
+    public void forEachEntry(Consumer<Entry> consumer) {
+        if (file != null) {
+            stream(file, consumer);
+        }
+    }
+
+    private static void stream(Path file, Consumer<Entry> consumer) {
+        HistogramLogReader reader;
+        try {
+            reader = new HistogramLogReader(file.toFile());
+        } catch (FileNotFoundException e) {
+            throw new BenchException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+        try (reader) {
+            for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
+                if (!(h instanceof Histogram histogram)) {
+                    throw new BenchException(file + " holds a " + h.getClass().getSimpleName()
+                            + "; bench writes integer histograms only");
+                }
+                consumer.accept(new Entry(h.getTag(), h.getStartTimeStamp(), h.getEndTimeStamp(), histogram));
+            }
+        } catch (BenchException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new BenchException("cannot read " + file + " as an HdrHistogram log: " + e.getMessage(), e);
+        }
+    }
+
+    public boolean isEmpty() {
+        return totals.isEmpty();
+    }
+
+    /** Op kinds in the order they first appear. */
+    public List<String> kinds() {
+        List<String> kinds = new ArrayList<>();
+        for (String tag : totals.keySet()) {
+            String kind = tag == null || !tag.contains(".") ? null : tag.substring(0, tag.lastIndexOf('.'));
+            if (kind != null && !kinds.contains(kind)) {
+                kinds.add(kind);
+            }
+        }
+        return kinds;
+    }
+
+    /** All intervals of one tag added up: the whole measured window of that kind and metric (a copy). */
+    public Histogram total(String tag) {
+        Histogram t = totals.get(tag);
+        return t == null ? new Histogram(3) : t.copy();
+    }
+
+    /** The earliest interval start, epoch ms; 0 for an empty log. */
+    public long startMs() {
+        return startMs;
+    }
+
+    /** The usual interval length (the most common one), ms; 0 for an empty log. */
+    public long intervalMs() {
+        return intervalMs;
+    }
+}
