@@ -46,17 +46,17 @@ public final class OltpOptions {
     @Option(names = {"--delete-inserts", "--delete_inserts"}, paramLabel = "N", defaultValue = "1", description = "DELETE+INSERT pairs per transaction (default: ${DEFAULT-VALUE}).")
     int deleteInserts;
 
-    @Option(names = {"--range-selects", "--range_selects"}, paramLabel = "on|off", arity = "0..1", fallbackValue = "on", defaultValue = "on", converter = OnOff.class, description = "Run the range SELECTs (default: ${DEFAULT-VALUE}).")
-    boolean rangeSelects;
+    @Option(names = {"--range-selects", "--range_selects"}, paramLabel = "on|off", arity = "0..1", fallbackValue = "on", defaultValue = "on", description = "Run the range SELECTs (default: ${DEFAULT-VALUE}).")
+    String rangeSelects;
 
-    @Option(names = {"--skip-trx", "--skip_trx"}, paramLabel = "on|off", arity = "0..1", fallbackValue = "on", defaultValue = "off", converter = OnOff.class, description = "No BEGIN/COMMIT: autocommit each statement (default: ${DEFAULT-VALUE}).")
-    boolean skipTrx;
+    @Option(names = {"--skip-trx", "--skip_trx"}, paramLabel = "on|off", arity = "0..1", fallbackValue = "on", defaultValue = "off", description = "No BEGIN/COMMIT: autocommit each statement (default: ${DEFAULT-VALUE}).")
+    String skipTrx;
 
-    @Option(names = {"--auto-inc", "--auto_inc"}, paramLabel = "on|off", arity = "0..1", fallbackValue = "on", defaultValue = "on", converter = OnOff.class, description = "id is SERIAL/AUTO_INCREMENT (default: ${DEFAULT-VALUE}).")
-    boolean autoInc;
+    @Option(names = {"--auto-inc", "--auto_inc"}, paramLabel = "on|off", arity = "0..1", fallbackValue = "on", defaultValue = "on", description = "id is SERIAL/AUTO_INCREMENT (default: ${DEFAULT-VALUE}).")
+    String autoInc;
 
-    @Option(names = {"--create-secondary", "--create_secondary"}, paramLabel = "on|off", arity = "0..1", fallbackValue = "on", defaultValue = "on", converter = OnOff.class, description = "Create the index on k after loading (default: ${DEFAULT-VALUE}).")
-    boolean createSecondary;
+    @Option(names = {"--create-secondary", "--create_secondary"}, paramLabel = "on|off", arity = "0..1", fallbackValue = "on", defaultValue = "on", description = "Create the index on k after loading (default: ${DEFAULT-VALUE}).")
+    String createSecondary;
 
     @Option(names = {"--rand-type", "--rand_type"}, paramLabel = "TYPE", defaultValue = "special", description = "Id distribution: uniform, gaussian, special, pareto, zipfian (default: ${DEFAULT-VALUE}).")
     String randType;
@@ -67,8 +67,9 @@ public final class OltpOptions {
     /** @throws dev.bench.core.BenchException naming the bad option */
     public OltpSettings settings() {
         return new OltpSettings(tables, tableSize, rangeSize, pointSelects, simpleRanges, sumRanges, orderRanges,
-                distinctRanges, indexUpdates, nonIndexUpdates, deleteInserts, rangeSelects, skipTrx, autoInc,
-                createSecondary, RandType.parse(randType));
+                distinctRanges, indexUpdates, nonIndexUpdates, deleteInserts, OnOff.parse("--range-selects", rangeSelects),
+                OnOff.parse("--skip-trx", skipTrx), OnOff.parse("--auto-inc", autoInc),
+                OnOff.parse("--create-secondary", createSecondary), RandType.parse(randType));
     }
 
     /** The seed this run uses: --rand-seed, or the clock when it is 0. */

@@ -9,6 +9,7 @@ import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.metrics.IntervalListener;
 import dev.bench.workloads.oltp.OltpRw;
 import dev.bench.workloads.oltp.OltpSettings;
+import dev.bench.workloads.oltp.OltpTables;
 import dev.bench.workloads.oltp.OltpWorkload;
 import dev.bench.workloads.oltp.SysbenchProgress;
 import dev.bench.workloads.oltp.SysbenchReport;
@@ -62,8 +63,14 @@ public final class OltpRunCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         PrintWriter out = spec.commandLine().getOut();
-        try (JdbcTarget t = OltpTargets.open(target, oltp.threads);
-             RunReporter reporter = RunReporter.start(spec.commandLine(), "oltp-rw", run.results, null)) {
+        try (JdbcTarget t = OltpTargets.open(target, oltp.threads)) {
+            OltpTables.requirePrepared(t, settings);
+            return run(t, settings, config, seed, out);
+        }
+    }
+
+    private int run(JdbcTarget t, OltpSettings settings, RunConfig config, long seed, PrintWriter out) {
+        try (RunReporter reporter = RunReporter.start(spec.commandLine(), "oltp-rw", run.results, null)) {
             header(out, seed);
             OltpRw.Outcome outcome = OltpRw.run(t, settings, config, w -> listeners(reporter, w, out));
             out.print(SysbenchReport.finalReport(outcome.result(), outcome.queries(), outcome.fairness(), run.percentile));

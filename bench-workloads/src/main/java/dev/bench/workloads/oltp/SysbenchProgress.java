@@ -3,6 +3,7 @@ package dev.bench.workloads.oltp;
 import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.metrics.IntervalSnapshot;
 import dev.bench.core.metrics.KindStats;
+import dev.bench.core.metrics.RunInfo;
 
 import java.io.PrintWriter;
 
@@ -20,6 +21,7 @@ public final class SysbenchProgress implements IntervalListener {
     private final int percentile;
     private final boolean rateMode;
     private QueryCounts previous = QueryCounts.ZERO;
+    private long fullIntervalNanos;
 
     public SysbenchProgress(PrintWriter out, QueryCounters counters, int threads, int percentile, boolean rateMode) {
         this.out = out;
@@ -30,7 +32,15 @@ public final class SysbenchProgress implements IntervalListener {
     }
 
     @Override
+    public void onStart(RunInfo info) {
+        fullIntervalNanos = info.config().reportInterval().toNanos();
+    }
+
+    @Override
     public void onInterval(IntervalSnapshot interval) {
+        if (interval.endNanos() - interval.startNanos() < fullIntervalNanos * 9 / 10) {
+            return; // the drain's last sliver: sysbench prints whole intervals only (the final report has it all)
+        }
         QueryCounts now = counters.snapshot();
         QueryCounts delta = now.minus(previous);
         previous = now;
