@@ -94,6 +94,11 @@ final class ClosedLoopDispatcher implements Dispatcher {
     }
 
     @Override
+    public long waitingOps(long nowNanos) {
+        return 0;
+    }
+
+    @Override
     public long lastIntendedInWindowNanos() {
         return lastIntendedInWindowNanos.get();
     }
