@@ -61,7 +61,7 @@ public final class Engine {
         Dispatcher dispatcher = config.isOpenLoop()
                 ? new OpenLoopDispatcher(kinds, config.targetOpsPerSec(), config.arrivals(), config.seed(),
                         startNanos, windowStartNanos, endNanos, config.maxOps())
-                : new ClosedLoopDispatcher(kinds, config.seed(), windowStartNanos, endNanos, config.maxOps());
+                : new ClosedLoopDispatcher(kinds, config.seed(), startNanos, windowStartNanos, endNanos, config.maxOps());
         Phase phase = new Phase(dispatcher);
         KindCounters[] counters = new KindCounters[kinds.size()];
         for (int k = 0; k < counters.length; k++) {
