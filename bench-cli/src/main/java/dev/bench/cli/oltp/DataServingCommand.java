@@ -2,6 +2,7 @@ package dev.bench.cli.oltp;
 
 import dev.bench.cli.BenchMain;
 import dev.bench.core.BenchException;
+import dev.bench.core.Secrets;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -149,7 +150,7 @@ public final class DataServingCommand implements Callable<Integer> {
         List<String> shown = new ArrayList<>(args);
         int i = shown.indexOf("--password");
         if (i >= 0 && i + 1 < shown.size()) {
-            shown.set(i + 1, dev.bench.core.results.Secrets.MASK);
+            shown.set(i + 1, Secrets.MASK);
         }
         return shown;
     }

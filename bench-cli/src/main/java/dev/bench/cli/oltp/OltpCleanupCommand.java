@@ -1,6 +1,6 @@
 package dev.bench.cli.oltp;
 
-import dev.bench.cli.JdbcOptions;
+import dev.bench.cli.TargetOptions;
 import dev.bench.core.BenchException;
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.workloads.oltp.OltpSettings;
@@ -26,7 +26,7 @@ public final class OltpCleanupCommand implements Callable<Integer> {
     OltpOptions oltp;
 
     @Mixin
-    JdbcOptions target;
+    TargetOptions target;
 
     @Override
     public Integer call() {

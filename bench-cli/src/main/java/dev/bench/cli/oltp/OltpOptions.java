@@ -61,7 +61,7 @@ public final class OltpOptions {
     @Option(names = {"--rand-type", "--rand_type"}, paramLabel = "TYPE", defaultValue = "special", description = "Id distribution: uniform, gaussian, special, pareto, zipfian (default: ${DEFAULT-VALUE}).")
     String randType;
 
-    @Option(names = {"--rand-seed", "--rand_seed"}, paramLabel = "N", defaultValue = "0", description = "Seed for data and transactions; 0 seeds from the clock, as sysbench (default: ${DEFAULT-VALUE}).")
+    @Option(names = {"--rand-seed", "--rand_seed"}, paramLabel = "N", defaultValue = "0", description = "Seed for data and transactions; 0 (default) uses --seed (42), so runs repeat: sysbench's 0 seeds from the clock.")
     long randSeed;
 
     /** @throws dev.bench.core.BenchException naming the bad option */
@@ -72,8 +72,8 @@ public final class OltpOptions {
                 OnOff.parse("--create-secondary", createSecondary), RandType.parse(randType));
     }
 
-    /** The seed this run uses: --rand-seed, or the clock when it is 0. */
-    public long seed() {
-        return randSeed != 0 ? randSeed : System.nanoTime() ^ System.currentTimeMillis();
+    /** The seed this run uses: --rand-seed, or {@code fallback} (--seed) when it is 0. */
+    public long seed(long fallback) {
+        return randSeed != 0 ? randSeed : fallback;
     }
 }

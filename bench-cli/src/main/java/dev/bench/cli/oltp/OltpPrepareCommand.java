@@ -1,7 +1,8 @@
 package dev.bench.cli.oltp;
 
-import dev.bench.cli.JdbcOptions;
+import dev.bench.cli.TargetOptions;
 import dev.bench.core.BenchException;
+import dev.bench.core.RunConfig;
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.workloads.oltp.OltpLoader;
 import dev.bench.workloads.oltp.OltpSettings;
@@ -26,7 +27,7 @@ public final class OltpPrepareCommand implements Callable<Integer> {
     OltpOptions oltp;
 
     @Mixin
-    JdbcOptions target;
+    TargetOptions target;
 
     @Override
     public Integer call() {
@@ -44,7 +45,7 @@ public final class OltpPrepareCommand implements Callable<Integer> {
         try (JdbcTarget t = OltpTargets.open(target, oltp.threads)) {
             out.println(OltpRunCommand.BANNER);
             out.println();
-            OltpLoader.prepare(t, settings, oltp.threads, oltp.seed(), line -> {
+            OltpLoader.prepare(t, settings, oltp.threads, oltp.seed(RunConfig.DEFAULT_SEED), line -> {
                 out.println(line);
                 out.flush();
             }, line -> {

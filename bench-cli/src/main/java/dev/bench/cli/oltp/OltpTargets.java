@@ -1,19 +1,23 @@
 package dev.bench.cli.oltp;
 
-import dev.bench.cli.JdbcOptions;
+import dev.bench.cli.TargetOptions;
 import dev.bench.core.jdbc.JdbcTarget;
 
-/** Where oltp-rw connects: --url, or an embedded H2 file database that outlives one process (prepare, then run). */
+/**
+ * Where oltp-rw connects: the server --url names, or, when none is named, an embedded H2 file
+ * database, which (unlike the shared in-memory default) outlives one process: prepare, then run.
+ */
 final class OltpTargets {
 
-    static final String H2_DEFAULT_URL = "jdbc:h2:file:./bench-h2/sbtest";
+    static final String H2_FILE_URL = "jdbc:h2:file:./bench-h2/sbtest";
 
     private OltpTargets() {
     }
 
-    static JdbcTarget open(JdbcOptions options, int threads) {
-        String url = options.url != null ? options.url : H2_DEFAULT_URL;
-        String password = options.password == null || options.password.isEmpty() ? null : options.password;
-        return JdbcTarget.open(url, options.user, password, options.poolSize != null ? options.poolSize : threads + 1);
+    static JdbcTarget open(TargetOptions target, int threads) {
+        if (target.url == null && target.address == null && target.database == null) {
+            target.url = H2_FILE_URL;
+        }
+        return target.openUrlOrEmbedded(threads);
     }
 }

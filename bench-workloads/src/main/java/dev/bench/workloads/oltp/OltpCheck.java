@@ -17,7 +17,8 @@ public record OltpCheck(long expectedPerTable, long[] rows) {
         return true;
     }
 
-    public String verdict() {
+    /** The numbers compared, for {@code IntegrityCheck.of}: which tables hold how many rows. */
+    public String detail() {
         StringBuilder wrong = new StringBuilder();
         for (int i = 0; i < rows.length; i++) {
             if (rows[i] != expectedPerTable) {
@@ -25,8 +26,12 @@ public record OltpCheck(long expectedPerTable, long[] rows) {
             }
         }
         if (wrong.length() == 0) {
-            return "ok: all " + rows.length + " table(s) hold " + expectedPerTable + " rows";
+            return "all " + rows.length + " table(s) hold " + expectedPerTable + " rows";
         }
-        return "MISMATCH: expected " + expectedPerTable + " rows per table; " + wrong;
+        return "expected " + expectedPerTable + " rows per table; " + wrong;
+    }
+
+    public String verdict() {
+        return (ok() ? "ok: " : "MISMATCH: ") + detail();
     }
 }

@@ -49,6 +49,9 @@ public final class SysbenchProgress implements IntervalListener {
         double seconds = Math.max(interval.seconds(), 1e-3);
         out.println(SysbenchReport.intervalLine(at, threads, tx.completed(), delta, tx.outcomes().reconnects(),
                 percentile, SysbenchReport.percentileMs(tx.sojourn(), percentile), seconds));
+        if (rateMode) {
+            out.println(SysbenchReport.queueLine(at, interval.waitingOps(), interval.busyWorkers()));
+        }
         out.flush();
     }
 }

@@ -4,17 +4,25 @@ import dev.bench.core.BenchException;
 import dev.bench.core.RunConfig;
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.metrics.RunResult;
+import dev.bench.core.run.BenchmarkRun;
+import dev.bench.core.run.PhaseOutcome;
+import dev.bench.core.run.RunContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -27,6 +35,27 @@ abstract class OltpContract {
 
     JdbcTarget target;
     final List<String> lines = new ArrayList<>();
+    @TempDir
+    Path results;
+    private int runs;
+
+    /** What one run through the template left: the phase, the statement counts, fairness, and stdout. */
+    record Outcome(PhaseOutcome phase, QueryCounts queries, ThreadFairness fairness, String out) {
+        RunResult result() {
+            return phase.result();
+        }
+    }
+
+    /** Runs through the run template, as the command does (the target stays open for the test). */
+    Outcome run(OltpSettings s, RunConfig config) {
+        OltpBenchmark benchmark = new OltpBenchmark(target, s, config, 95, true, "");
+        StringWriter out = new StringWriter();
+        RunContext context = new RunContext(new PrintWriter(out, true), new PrintWriter(new StringWriter(), true), false,
+                results.resolve("run" + runs++), Map.of(), List.of());
+        PhaseOutcome phase = BenchmarkRun.run(benchmark, context).last();
+        OltpWorkload w = benchmark.workload();
+        return new Outcome(phase, w.counters().snapshot(), w.fairness(), out.toString());
+    }
 
     abstract String url();
 
@@ -80,14 +109,16 @@ abstract class OltpContract {
     void oneThreadCountsTwentyStatementsPerTransaction() {
         OltpSettings s = settings(2, RandType.UNIFORM);
         OltpLoader.prepare(target, s, 2, 7, lines::add, l -> { }, 1000);
-        OltpRw.Outcome outcome = OltpRw.run(target, s, closedLoop(1, 800), w -> List.of());
-        long events = outcome.result().completedTotal();
-        QueryCounts q = outcome.queries();
-        assertTrue(events >= 3, "events " + events);
+        // sysbench's --time 0 --events 40
+        Outcome outcome = run(s, RunConfig.builder().threads(1).duration(Duration.ZERO).maxOps(40).build());
+        assertEquals(40, outcome.result().completedTotal());
         // alone, nothing conflicts: every delete finds its row and every update its id
-        assertEquals(new QueryCounts(14 * events, 4 * events, 2 * events, 0), q);
-        assertTrue(outcome.check().ok(), outcome.check().verdict());
-        assertEquals(events, (long) outcome.fairness().events()[0]);
+        assertEquals(new QueryCounts(14 * 40, 4 * 40, 2 * 40, 0), outcome.queries());
+        assertTrue(outcome.phase().check().ok(), outcome.phase().check().verdict());
+        assertEquals(40, (long) outcome.fairness().events()[0]);
+        assertTrue(outcome.out().contains("    transactions:                        40     ("), outcome.out());
+        assertTrue(outcome.out().contains("        read:                            560\n"), outcome.out());
+        assertTrue(outcome.out().contains("# integrity: ok: all 2 table(s) hold 2000 rows"), outcome.out());
     }
 
     @Test
@@ -95,10 +126,10 @@ abstract class OltpContract {
         // special: three ids in four fall on the middle 20 of 2000, so workers collide and errors are ignored
         OltpSettings s = settings(1, RandType.SPECIAL);
         OltpLoader.prepare(target, s, 1, 7, lines::add, l -> { }, 1000);
-        OltpRw.Outcome outcome = OltpRw.run(target, s, closedLoop(4, 1500), w -> List.of());
+        Outcome outcome = run(s, closedLoop(4, 1500));
         RunResult result = outcome.result();
         assertTrue(result.completedAsPlanned(), result.stopReason());
-        assertTrue(outcome.check().ok(), outcome.check().verdict());
+        assertTrue(outcome.phase().check().ok(), outcome.phase().check().verdict());
         QueryCounts q = outcome.queries();
         assertTrue(q.read() >= 14 * result.completedTotal(), q.toString());
         assertEquals(0, result.kinds().get(0).outcomes().failed());
@@ -108,7 +139,7 @@ abstract class OltpContract {
     void prepareRefusesExistingTablesAndRunRefusesMissingOnes() throws Exception {
         OltpSettings two = settings(2, RandType.UNIFORM);
         BenchException missing = assertThrows(BenchException.class,
-                () -> OltpRw.run(target, two, closedLoop(1, 100), w -> List.of()));
+                () -> run(two, closedLoop(1, 100)));
         assertTrue(missing.getMessage().contains("tables missing") && missing.getMessage().contains("run prepare first"),
                 missing.getMessage());
         OltpLoader.prepare(target, two, 2, 7, lines::add, l -> { }, 1000);
@@ -116,7 +147,7 @@ abstract class OltpContract {
                 () -> OltpLoader.prepare(target, two, 2, 7, lines::add, l -> { }, 1000));
         assertTrue(again.getMessage().contains("cleanup"), again.getMessage());
         BenchException size = assertThrows(BenchException.class,
-                () -> OltpRw.run(target, two.withTables(2, ROWS * 2), closedLoop(1, 100), w -> List.of()));
+                () -> run(two.withTables(2, ROWS * 2), closedLoop(1, 100)));
         assertTrue(size.getMessage().contains("--table-size"), size.getMessage());
     }
 
@@ -154,12 +185,12 @@ abstract class OltpContract {
             }
         });
         killer.start();
-        OltpRw.Outcome outcome = OltpRw.run(target, s, closedLoop(2, 2500), w -> List.of());
+        Outcome outcome = run(s, closedLoop(2, 2500));
         killer.join();
         long reconnects = outcome.result().kinds().get(0).outcomes().reconnects();
         assertTrue(reconnects >= 2, "reconnects " + reconnects);
         assertTrue(outcome.result().completedAsPlanned(), outcome.result().stopReason());
-        assertTrue(outcome.check().ok(), outcome.check().verdict());
+        assertTrue(outcome.phase().check().ok(), outcome.phase().check().verdict());
     }
 
     interface SqlAction {

@@ -32,7 +32,7 @@ class SysbenchReportTest {
         }
         KindStats tx = new KindStats("transaction", h, h.copy(), new Outcomes(0, 0, 0, 0));
         RunResult result = new RunResult(new RunInfo(RunConfig.builder().build(), List.of("transaction"), 0),
-                List.of(tx), new long[] {1623}, 3_000_000_000L, 3_008_500_000L, 0, null);
+                List.of(tx), new long[] {1623}, 3_000_000_000L, 3_008_500_000L, 0, null, false);
         ThreadFairness fairness = new ThreadFairness(2);
         for (int i = 0; i < 1623; i++) {
             fairness.record(i < 733 ? 0 : 1, 1_848_000);
