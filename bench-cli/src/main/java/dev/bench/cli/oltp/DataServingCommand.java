@@ -118,7 +118,8 @@ public final class DataServingCommand implements Callable<Integer> {
         add(args, "--url", "jdbc:postgresql://" + host + ":" + port + "/" + database);
         add(args, "--user", user);
         add(args, "--password", password);
-        add(args, "--threads", threads);
+        // tpcc loads with --load-threads; its --threads is the run's
+        add(args, workload.tpcc && step.warmup ? "--load-threads" : "--threads", threads);
         if (workload.tpcc) {
             add(args, "--scale", scale != null ? scale : TPCC_SCALE);
             if (tables != null) {
