@@ -1,5 +1,7 @@
 package dev.bench.cli;
 
+import dev.bench.cli.oltp.DataServingCommand;
+import dev.bench.cli.oltp.OltpRwCommand;
 import dev.bench.cli.report.CompareCommand;
 import dev.bench.cli.report.MergeCommand;
 import dev.bench.cli.report.ReportCommand;
@@ -22,7 +24,16 @@ import java.util.concurrent.TimeUnit;
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
         description = "Runs database and cache workloads against real servers and reports latency honestly "
                 + "(measured from each op's intended start, coordinated omission corrected).",
-        subcommands = {VoteCommand.class, ReportCommand.class, CompareCommand.class, MergeCommand.class, SweepCommand.class,
+        subcommands = {
+                // workloads
+                VoteCommand.class,
+                OltpRwCommand.class,
+                DataServingCommand.class,
+                // results
+                ReportCommand.class,
+                CompareCommand.class,
+                MergeCommand.class,
+                SweepCommand.class,
                 CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the run completed and the database agreed with the client",

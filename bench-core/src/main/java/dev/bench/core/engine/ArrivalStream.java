@@ -36,6 +36,18 @@ final class ArrivalStream {
         this.nextNanos = startNanos + (long) offsetNanos;
     }
 
+    /** A copy in the same state, to look ahead in the schedule without moving this stream. */
+    ArrivalStream(ArrivalStream other) {
+        this.kind = other.kind;
+        this.meanGapNanos = other.meanGapNanos;
+        this.arrivals = other.arrivals;
+        this.random = other.random.copy();
+        this.startNanos = other.startNanos;
+        this.offsetNanos = other.offsetNanos;
+        this.index = other.index;
+        this.nextNanos = other.nextNanos;
+    }
+
     void advance() {
         index++;
         offsetNanos += gap();

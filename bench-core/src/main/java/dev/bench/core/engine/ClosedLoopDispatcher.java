@@ -7,6 +7,7 @@ import dev.bench.core.random.SplitMix64;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Closed loop: each worker's next op starts when its previous one returns, until the end time or,
@@ -23,6 +24,7 @@ final class ClosedLoopDispatcher implements Dispatcher {
 
     private final double[] cumulativeWeight;
     private final long seed;
+    private final long startNanos;
     private final long windowStartNanos;
     private final long endNanos;
     private final AtomicLong nextIndex = new AtomicLong();
@@ -33,7 +35,11 @@ final class ClosedLoopDispatcher implements Dispatcher {
     private final AtomicLong lastIntendedInWindowNanos = new AtomicLong();
     private volatile boolean stopped;
 
-    ClosedLoopDispatcher(List<OpKind> kinds, long seed, long windowStartNanos, long endNanos, long maxOps) {
+    /**
+     * @param startNanos no op starts before this (workers start early; a multi-client run's agreed instant)
+     */
+    ClosedLoopDispatcher(List<OpKind> kinds, long seed, long startNanos, long windowStartNanos, long endNanos, long maxOps) {
+        this.startNanos = startNanos;
         double total = kinds.stream().mapToDouble(OpKind::weight).sum();
         this.cumulativeWeight = new double[kinds.size()];
         double sum = 0;
@@ -54,7 +60,7 @@ final class ClosedLoopDispatcher implements Dispatcher {
 
     @Override
     public boolean claim(Batch batch) {
-        long now = System.nanoTime();
+        long now = awaitStart();
         if (stopped || now >= endNanos) {
             return false;
         }
@@ -70,6 +76,16 @@ final class ClosedLoopDispatcher implements Dispatcher {
             claimedInWindow.incrementAndGet(kind);
         }
         return true;
+    }
+
+    /** Before the start an op would count as warmup even with no warmup asked for: wait for it. */
+    private long awaitStart() {
+        long now = System.nanoTime();
+        while (now - startNanos < 0 && !stopped) {
+            LockSupport.parkNanos(startNanos - now);
+            now = System.nanoTime();
+        }
+        return now;
     }
 
     private int chooseKind(long index) {
@@ -91,6 +107,11 @@ final class ClosedLoopDispatcher implements Dispatcher {
     @Override
     public long lagNanos(long nowNanos) {
         return 0; // nothing ever waits for a worker in a closed loop
+    }
+
+    @Override
+    public long waitingOps(long nowNanos) {
+        return 0;
     }
 
     @Override

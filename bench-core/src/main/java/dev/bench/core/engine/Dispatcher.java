@@ -24,6 +24,13 @@ interface Dispatcher {
     /** How late the oldest op that is due but not yet claimed is at {@code nowNanos}; 0 when none waits. */
     long lagNanos(long nowNanos);
 
+    /**
+     * How many ops are due at {@code nowNanos} but not yet claimed (the queue's length). Called by the
+     * reporting thread once per interval; costs nothing when none waits, and one schedule step per
+     * waiting op when some do.
+     */
+    long waitingOps(long nowNanos);
+
     /** Intended start of the last op handed out inside the measured window; 0 when none was. */
     long lastIntendedInWindowNanos();
 

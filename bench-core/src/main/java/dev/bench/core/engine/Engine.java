@@ -61,7 +61,7 @@ public final class Engine {
         Dispatcher dispatcher = config.isOpenLoop()
                 ? new OpenLoopDispatcher(kinds, config.targetOpsPerSec(), config.arrivals(), config.seed(),
                         startNanos, windowStartNanos, endNanos, config.maxOps())
-                : new ClosedLoopDispatcher(kinds, config.seed(), windowStartNanos, endNanos, config.maxOps());
+                : new ClosedLoopDispatcher(kinds, config.seed(), startNanos, windowStartNanos, endNanos, config.maxOps());
         Phase phase = new Phase(dispatcher);
         KindCounters[] counters = new KindCounters[kinds.size()];
         for (int k = 0; k < counters.length; k++) {
@@ -96,7 +96,7 @@ public final class Engine {
             t.start();
         }
 
-        long maxLag = report(config, dispatcher, phase, collector, listeners, done, startNanos, windowStartNanos);
+        long maxLag = report(config, dispatcher, phase, collector, listeners, done, startNanos, windowStartNanos, workers);
 
         if (phase.failure() != null) {
             throw new BenchException(Failures.describe(phase.failure()), phase.failure());
@@ -119,7 +119,7 @@ public final class Engine {
     /** The reporting loop: one snapshot per interval, aligned to the window's start, until workers end. */
     private static long report(RunConfig config, Dispatcher dispatcher, Phase phase, LatencyCollector collector,
                                List<IntervalListener> listeners, CountDownLatch done,
-                               long startNanos, long windowStartNanos) {
+                               long startNanos, long windowStartNanos, List<Worker> workers) {
         long interval = config.reportInterval().toNanos();
         long maxLagAllowed = config.maxLag().toNanos();
         long k = -((windowStartNanos - startNanos) / interval) + 1;
@@ -144,7 +144,7 @@ public final class Engine {
             long lag = dispatcher.lagNanos(now);
             maxLag = Math.max(maxLag, lag);
             IntervalSnapshot snapshot = collector.collect(previous - windowStartNanos, end - windowStartNanos,
-                    end <= windowStartNanos, lag);
+                    end <= windowStartNanos, lag).withQueue(dispatcher.waitingOps(now), busy(workers));
             // The drain often ends just past a boundary: don't report an empty sliver as an interval.
             boolean emptySliver = finished && snapshot.completed() == 0 && end - previous < interval / 10;
             if (!emptySliver) {
@@ -163,6 +163,14 @@ public final class Engine {
                 k++;
             }
         }
+    }
+
+    private static int busy(List<Worker> workers) {
+        int busy = 0;
+        for (Worker w : workers) {
+            busy += w.isBusy() ? 1 : 0;
+        }
+        return busy;
     }
 
     /** Now plus a moment for the workers to start, or the agreed wall-clock instant of a multi-client run. */

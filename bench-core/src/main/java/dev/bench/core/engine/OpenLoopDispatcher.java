@@ -6,6 +6,7 @@ import dev.bench.core.OpKind;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -124,6 +125,44 @@ final class OpenLoopDispatcher implements Dispatcher {
     @Override
     public long lagNanos(long nowNanos) {
         return Math.max(0, nowNanos - oldestUnclaimedNanos);
+    }
+
+    /**
+     * Counts the due ops on copies of the streams, so the schedule itself doesn't move. Takes the lock
+     * only when some op is due: then no claimer is pacing under it (a claimer paces only while the
+     * head is in the future), so the wait for it is one claim's length at most.
+     */
+    @Override
+    public long waitingOps(long nowNanos) {
+        while (oldestUnclaimedNanos <= nowNanos) {
+            try {
+                if (!lock.tryLock(100, TimeUnit.MICROSECONDS)) {
+                    continue;
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return 0;
+            }
+            try {
+                long remaining = remainingInWindow;
+                long waiting = 0;
+                for (ArrivalStream s : streams) {
+                    ArrivalStream ahead = new ArrivalStream(s);
+                    while (ahead.nextNanos <= nowNanos && ahead.nextNanos < endNanos
+                            && !(ahead.nextNanos >= windowStartNanos && remaining == 0)) {
+                        if (ahead.nextNanos >= windowStartNanos) {
+                            remaining--;
+                        }
+                        waiting++;
+                        ahead.advance();
+                    }
+                }
+                return waiting;
+            } finally {
+                lock.unlock();
+            }
+        }
+        return 0;
     }
 
     @Override

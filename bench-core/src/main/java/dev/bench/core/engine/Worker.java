@@ -11,6 +11,7 @@ import dev.bench.core.metrics.KindCounters;
 import dev.bench.core.metrics.KindRecorder;
 
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -18,7 +19,8 @@ import java.util.concurrent.locks.LockSupport;
  * workload's error classification says.
  *
  * <p>Threading: {@link #run} on its own thread; {@link #recorders()} and {@link #lastDoneNanos()} are
- * read by the engine (the former only to hand to the collector, the latter after the thread ended).
+ * read by the engine (the former only to hand to the collector, the latter after the thread ended);
+ * {@link #isBusy()} by the reporting thread at any time.
  */
 final class Worker implements Runnable {
 
@@ -34,6 +36,8 @@ final class Worker implements Runnable {
     private final KindRecorder[] recorders;
     private final Batch batch;
     private final Phase phase;
+    /** Serving a batch (sysbench's "concurrency" counts these); release/acquire, not a full fence per batch. */
+    private final AtomicBoolean busy = new AtomicBoolean();
     private Session session;
     private long lastDoneNanos;
 
@@ -58,6 +62,11 @@ final class Worker implements Runnable {
         return recorders;
     }
 
+    /** Whether this worker is serving a batch now; any thread. */
+    boolean isBusy() {
+        return busy.getAcquire();
+    }
+
     long lastDoneNanos() {
         return lastDoneNanos;
     }
@@ -66,7 +75,9 @@ final class Worker implements Runnable {
     public void run() {
         try {
             while (dispatcher.claim(batch)) {
+                busy.setRelease(true);
                 serve();
+                busy.setRelease(false);
             }
         } catch (RuntimeException | Error e) {
             phase.fail(e);

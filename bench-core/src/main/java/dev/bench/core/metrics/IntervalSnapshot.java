@@ -8,10 +8,23 @@ import java.util.List;
  *
  * <p>The histograms are reused for the next interval: a listener copies what it keeps.
  *
- * @param lagNanos how late the oldest waiting op was at the interval's end (open loop; 0 closed loop)
+ * @param lagNanos    how late the oldest waiting op was at the interval's end (open loop; 0 closed loop)
+ * @param waitingOps  ops due but not yet taken by a worker at the interval's end (sysbench's "queue
+ *                    length"; open loop; 0 closed loop)
+ * @param busyWorkers workers serving a batch at the interval's end (sysbench's "concurrency")
  */
 public record IntervalSnapshot(long startNanos, long endNanos, boolean warmup, long lagNanos,
-                               List<KindStats> kinds) {
+                               List<KindStats> kinds, long waitingOps, int busyWorkers) {
+
+    /** Without the queue gauges (they are 0). */
+    public IntervalSnapshot(long startNanos, long endNanos, boolean warmup, long lagNanos, List<KindStats> kinds) {
+        this(startNanos, endNanos, warmup, lagNanos, kinds, 0, 0);
+    }
+
+    /** The same interval with the queue gauges read at its end. */
+    public IntervalSnapshot withQueue(long waiting, int busy) {
+        return new IntervalSnapshot(startNanos, endNanos, warmup, lagNanos, kinds, waiting, busy);
+    }
 
     public double seconds() {
         return (endNanos - startNanos) / 1e9;

@@ -21,6 +21,11 @@ public final class SplitMix64 {
         this.state = seed;
     }
 
+    /** A generator in the same state: it yields what this one will yield next. */
+    public SplitMix64 copy() {
+        return new SplitMix64(state);
+    }
+
     public long nextLong() {
         return mix(state += GOLDEN_GAMMA);
     }

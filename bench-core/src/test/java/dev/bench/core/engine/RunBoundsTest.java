@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -32,6 +33,24 @@ class RunBoundsTest {
         assertTrue(r.completedAsPlanned());
         // 5,000 ops of 10 µs on 3 workers: well under the engine's default duration
         assertTrue(r.windowNanos() < Duration.ofSeconds(5).toNanos(), "window " + r.windowNanos());
+    }
+
+    @Test
+    void withoutWarmupAClosedLoopCountIsEveryOpTheBackendSees() {
+        // workers start before the phase does: an op they began early would be warmup, seen but not counted
+        AtomicLong executed = new AtomicLong();
+        StubWorkload backend = new StubWorkload(List.of(new OpKind("op", 1, 1)), 0) {
+            @Override
+            protected void onBatch(dev.bench.core.Batch batch) {
+                executed.addAndGet(batch.size());
+            }
+        };
+        RunConfig config = RunConfig.builder().threads(2).warmup(Duration.ZERO).duration(Duration.ZERO).maxOps(100).build();
+
+        RunResult r = Engine.run(backend, config, List.of());
+
+        assertEquals(100, r.completedTotal());
+        assertEquals(100, executed.get(), "ops executed, measured or not");
     }
 
     @Test

@@ -1,0 +1,79 @@
+package dev.bench.cli.oltp;
+
+import dev.bench.workloads.oltp.OltpSettings;
+import dev.bench.workloads.oltp.RandType;
+import picocli.CommandLine.Option;
+
+/**
+ * sysbench oltp_read_write's own options, with its names (dash or underscore, as sysbench accepts) and
+ * its 1.0.20 defaults; booleans take on/off.
+ */
+public final class OltpOptions {
+
+    @Option(names = "--tables", paramLabel = "N", defaultValue = "1", description = "Number of tables (default: ${DEFAULT-VALUE}).")
+    public int tables;
+
+    @Option(names = {"--table-size", "--table_size"}, paramLabel = "N", defaultValue = "10000", description = "Rows per table (default: ${DEFAULT-VALUE}).")
+    public int tableSize;
+
+    @Option(names = {"--threads"}, paramLabel = "N", defaultValue = "1", description = "Worker threads; prepare loads this many tables at once (default: ${DEFAULT-VALUE}).")
+    public int threads;
+
+    @Option(names = {"--range-size", "--range_size"}, paramLabel = "N", defaultValue = "100", description = "Range SELECT size (default: ${DEFAULT-VALUE}).")
+    int rangeSize;
+
+    @Option(names = {"--point-selects", "--point_selects"}, paramLabel = "N", defaultValue = "10", description = "Point SELECTs per transaction (default: ${DEFAULT-VALUE}).")
+    int pointSelects;
+
+    @Option(names = {"--simple-ranges", "--simple_ranges"}, paramLabel = "N", defaultValue = "1", description = "Simple range SELECTs per transaction (default: ${DEFAULT-VALUE}).")
+    int simpleRanges;
+
+    @Option(names = {"--sum-ranges", "--sum_ranges"}, paramLabel = "N", defaultValue = "1", description = "SELECT SUM() ranges per transaction (default: ${DEFAULT-VALUE}).")
+    int sumRanges;
+
+    @Option(names = {"--order-ranges", "--order_ranges"}, paramLabel = "N", defaultValue = "1", description = "SELECT ORDER BY ranges per transaction (default: ${DEFAULT-VALUE}).")
+    int orderRanges;
+
+    @Option(names = {"--distinct-ranges", "--distinct_ranges"}, paramLabel = "N", defaultValue = "1", description = "SELECT DISTINCT ranges per transaction (default: ${DEFAULT-VALUE}).")
+    int distinctRanges;
+
+    @Option(names = {"--index-updates", "--index_updates"}, paramLabel = "N", defaultValue = "1", description = "UPDATEs of the indexed k per transaction (default: ${DEFAULT-VALUE}).")
+    int indexUpdates;
+
+    @Option(names = {"--non-index-updates", "--non_index_updates"}, paramLabel = "N", defaultValue = "1", description = "UPDATEs of c per transaction (default: ${DEFAULT-VALUE}).")
+    int nonIndexUpdates;
+
+    @Option(names = {"--delete-inserts", "--delete_inserts"}, paramLabel = "N", defaultValue = "1", description = "DELETE+INSERT pairs per transaction (default: ${DEFAULT-VALUE}).")
+    int deleteInserts;
+
+    @Option(names = {"--range-selects", "--range_selects"}, paramLabel = "on|off", arity = "0..1", fallbackValue = "on", defaultValue = "on", description = "Run the range SELECTs (default: ${DEFAULT-VALUE}).")
+    String rangeSelects;
+
+    @Option(names = {"--skip-trx", "--skip_trx"}, paramLabel = "on|off", arity = "0..1", fallbackValue = "on", defaultValue = "off", description = "No BEGIN/COMMIT: autocommit each statement (default: ${DEFAULT-VALUE}).")
+    String skipTrx;
+
+    @Option(names = {"--auto-inc", "--auto_inc"}, paramLabel = "on|off", arity = "0..1", fallbackValue = "on", defaultValue = "on", description = "id is SERIAL/AUTO_INCREMENT (default: ${DEFAULT-VALUE}).")
+    String autoInc;
+
+    @Option(names = {"--create-secondary", "--create_secondary"}, paramLabel = "on|off", arity = "0..1", fallbackValue = "on", defaultValue = "on", description = "Create the index on k after loading (default: ${DEFAULT-VALUE}).")
+    String createSecondary;
+
+    @Option(names = {"--rand-type", "--rand_type"}, paramLabel = "TYPE", defaultValue = "special", description = "Id distribution: uniform, gaussian, special, pareto, zipfian (default: ${DEFAULT-VALUE}).")
+    String randType;
+
+    @Option(names = {"--rand-seed", "--rand_seed"}, paramLabel = "N", defaultValue = "0", description = "Seed for data and transactions; 0 (default) uses --seed (42), so runs repeat: sysbench's 0 seeds from the clock.")
+    long randSeed;
+
+    /** @throws dev.bench.core.BenchException naming the bad option */
+    public OltpSettings settings() {
+        return new OltpSettings(tables, tableSize, rangeSize, pointSelects, simpleRanges, sumRanges, orderRanges,
+                distinctRanges, indexUpdates, nonIndexUpdates, deleteInserts, OnOff.parse("--range-selects", rangeSelects),
+                OnOff.parse("--skip-trx", skipTrx), OnOff.parse("--auto-inc", autoInc),
+                OnOff.parse("--create-secondary", createSecondary), RandType.parse(randType));
+    }
+
+    /** The seed this run uses: --rand-seed, or {@code fallback} (--seed) when it is 0. */
+    public long seed(long fallback) {
+        return randSeed != 0 ? randSeed : fallback;
+    }
+}

@@ -1,0 +1,121 @@
+package dev.bench.workloads.oltp;
+
+import dev.bench.core.RunConfig;
+import dev.bench.core.Workload;
+import dev.bench.core.jdbc.JdbcTarget;
+import dev.bench.core.metrics.IntervalListener;
+import dev.bench.core.metrics.RunResult;
+import dev.bench.core.run.Benchmark;
+import dev.bench.core.run.IntegrityCheck;
+import dev.bench.core.run.PhaseOutcome;
+import dev.bench.core.run.PhasePlan;
+
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * sysbench oltp_read_write's {@code run} as the run template's parts: check the tables are there and
+ * match --table-size, one phase (closed loop, or open loop with --rate), then check every table still
+ * holds --table-size rows, and print sysbench's report. Owns the target and closes it.
+ */
+public final class OltpBenchmark extends Benchmark {
+
+    private final JdbcTarget target;
+    private final OltpSettings settings;
+    private final RunConfig config;
+    private final int percentile;
+    private final boolean interimLines;
+    private final String header;
+    private OltpWorkload workload;
+
+    /**
+     * @param percentile   sysbench's --percentile (0: disabled)
+     * @param interimLines print sysbench's intermediate lines (its --report-interval was given)
+     * @param header       sysbench's lines before the run ("Running the test with following options: ..."),
+     *                     printed once the tables were found; "" for none
+     */
+    public OltpBenchmark(JdbcTarget target, OltpSettings settings, RunConfig config, int percentile, boolean interimLines,
+                         String header) {
+        this.header = header;
+        this.target = target;
+        this.settings = settings;
+        this.config = config;
+        this.percentile = percentile;
+        this.interimLines = interimLines;
+    }
+
+    @Override
+    public String name() {
+        return OltpTables.WORKLOAD;
+    }
+
+    @Override
+    public Map<String, Object> describe() {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("target", target.maskedUrl());
+        fields.put("server", target.serverVersion());
+        return fields;
+    }
+
+    @Override
+    protected void prepare() {
+        OltpTables.requirePrepared(target, settings);
+    }
+
+    @Override
+    protected List<PhasePlan> phases() {
+        return List.of(new PhasePlan("run", config));
+    }
+
+    @Override
+    protected Workload workload(PhasePlan phase) {
+        workload = new OltpWorkload(target, settings, phase.config().threads());
+        return workload;
+    }
+
+    @Override
+    protected List<IntervalListener> listeners(PhasePlan phase, PrintWriter out) {
+        out.print(header); // the template asks for listeners right before the phase starts
+        out.flush();
+        if (!interimLines) {
+            return List.of();
+        }
+        return List.of(new SysbenchProgress(out, workload.counters(), phase.config().threads(), percentile,
+                phase.config().isOpenLoop()));
+    }
+
+    @Override
+    protected IntegrityCheck check(PhasePlan phase, RunResult result) throws Exception {
+        OltpCheck check = new OltpCheck(settings.tableSize(), OltpTables.countRows(target, settings));
+        return IntegrityCheck.of(check.ok(), check.detail());
+    }
+
+    @Override
+    protected Map<String, Object> figures(PhasePlan phase, RunResult result) {
+        QueryCounts q = workload.counters().snapshot();
+        Map<String, Object> queries = new LinkedHashMap<>();
+        queries.put("read", q.read());
+        queries.put("write", q.write());
+        queries.put("other", q.other());
+        queries.put("ignored_errors", q.ignoredErrors());
+        return Map.of("queries", queries);
+    }
+
+    @Override
+    protected void report(PhaseOutcome outcome, PrintWriter out) {
+        out.print(SysbenchReport.finalReport(outcome.result(), workload.counters().snapshot(), workload.fairness(), percentile));
+        out.println("# integrity: " + outcome.check().verdict());
+    }
+
+    /** The last phase's workload (its counters), for tests. */
+    OltpWorkload workload() {
+        return workload;
+    }
+
+    @Override
+    public void close() {
+        target.close();
+    }
+}

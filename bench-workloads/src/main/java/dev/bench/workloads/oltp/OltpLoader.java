@@ -1,0 +1,218 @@
+package dev.bench.workloads.oltp;
+
+import dev.bench.core.BenchException;
+import dev.bench.core.jdbc.Dialect;
+import dev.bench.core.jdbc.JdbcTarget;
+import dev.bench.core.jdbc.OwnedTables;
+import org.postgresql.PGConnection;
+import org.postgresql.copy.CopyIn;
+
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+
+/**
+ * sysbench's prepare, fast: tables load in parallel (up to {@code threads} at once, as sysbench's own
+ * prepare does), PostgreSQL through COPY, MySQL/MariaDB and H2 through multi-row INSERTs, the secondary
+ * index on k built after the data. Prints sysbench's lines, plus progress with rows/s.
+ *
+ * <p>Threading: {@link #prepare} blocks the caller; loading threads share only the row counter and the
+ * (synchronized) output sinks.
+ */
+public final class OltpLoader {
+
+    /** Rows per multi-row INSERT: big enough to amortise round trips, small enough for any packet limit. */
+    static final int ROWS_PER_INSERT = 500;
+    private static final int COPY_BUFFER = 1 << 18;
+
+    private final JdbcTarget target;
+    private final OltpSettings settings;
+    private final long seed;
+    private final Consumer<String> out;
+    private final AtomicLong loaded = new AtomicLong();
+
+    public record Loaded(long rows, long nanos) {
+        public double rowsPerSec() {
+            return rows / Math.max(nanos / 1e9, 1e-9);
+        }
+    }
+
+    private OltpLoader(JdbcTarget target, OltpSettings settings, long seed, Consumer<String> out) {
+        this.target = target;
+        this.settings = settings;
+        this.seed = seed;
+        this.out = out;
+    }
+
+    /**
+     * @param out      sysbench's lines and the closing summary (stdout)
+     * @param progress one line per {@code progressMs} while loading (stderr)
+     */
+    public static Loaded prepare(JdbcTarget target, OltpSettings settings, int threads, long seed,
+                                 Consumer<String> out, Consumer<String> progress, long progressMs) {
+        try (Connection c = target.connection()) {
+            OltpTables.refuseExisting(c, settings);
+        } catch (SQLException e) {
+            throw new BenchException("prepare failed: " + e.getMessage(), e);
+        }
+        OltpLoader loader = new OltpLoader(target, settings, seed, synchronizedSink(out));
+        long start = System.nanoTime();
+        loader.loadAll(Math.max(1, Math.min(threads, settings.tables())), synchronizedSink(progress), progressMs, start);
+        Loaded done = new Loaded(loader.loaded.get(), System.nanoTime() - start);
+        out.accept(String.format("Loaded %d rows into %d table(s) in %.2f s (%.0f rows/s)",
+                done.rows(), settings.tables(), done.nanos() / 1e9, done.rowsPerSec()));
+        return done;
+    }
+
+    private void loadAll(int parallel, Consumer<String> progress, long progressMs, long start) {
+        ExecutorService pool = Executors.newFixedThreadPool(parallel + 1, r -> {
+            Thread t = new Thread(r, "bench-loader");
+            t.setDaemon(true);
+            return t;
+        });
+        long total = (long) settings.tables() * settings.tableSize();
+        Future<?> reporter = pool.submit(() -> reportProgress(progress, progressMs, start, total));
+        try {
+            List<Future<?>> tables = new ArrayList<>();
+            for (int n = 1; n <= settings.tables(); n++) {
+                int number = n;
+                tables.add(pool.submit(() -> {
+                    loadTable(number);
+                    return null;
+                }));
+            }
+            for (Future<?> f : tables) {
+                f.get();
+            }
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            throw cause instanceof BenchException b ? b : new BenchException("prepare failed: " + cause.getMessage(), cause);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BenchException("prepare interrupted; run cleanup before preparing again");
+        } finally {
+            reporter.cancel(true);
+            pool.shutdownNow();
+        }
+    }
+
+    private void reportProgress(Consumer<String> progress, long everyMs, long start, long total) {
+        try {
+            while (!Thread.currentThread().isInterrupted()) {
+                Thread.sleep(everyMs);
+                long rows = loaded.get();
+                double s = (System.nanoTime() - start) / 1e9;
+                progress.accept(String.format("[ %.0fs ] loaded %d of %d rows (%.0f%%), %.0f rows/s",
+                        s, rows, total, 100.0 * rows / total, rows / s));
+            }
+        } catch (InterruptedException done) {
+            // loading finished
+        }
+    }
+
+    private void loadTable(int number) {
+        String table = settings.table(number);
+        try (Connection c = target.connection()) {
+            c.setAutoCommit(true);
+            out.accept("Creating table '" + table + "'...");
+            try (Statement s = c.createStatement()) {
+                s.execute(OltpSql.createTable(target.dialect(), table, settings.autoInc()));
+            }
+            new OwnedTables(c).register(OltpTables.WORKLOAD, List.of(table));
+            out.accept("Inserting " + settings.tableSize() + " records into '" + table + "'");
+            TableRows rows = new TableRows(seed, number, settings.tableSize(), settings.randType());
+            if (target.dialect() == Dialect.POSTGRES) {
+                copy(c, table, rows);
+            } else {
+                insert(c, table, rows);
+            }
+            if (settings.createSecondary()) {
+                out.accept("Creating a secondary index on '" + table + "'...");
+                try (Statement s = c.createStatement()) {
+                    s.execute(OltpSql.createSecondaryIndex(table));
+                }
+            }
+        } catch (SQLException e) {
+            throw new BenchException("loading '" + table + "' failed: " + e.getMessage(), e);
+        }
+    }
+
+    private void copy(Connection c, String table, TableRows rows) throws SQLException {
+        CopyIn copy = c.unwrap(PGConnection.class).getCopyAPI().copyIn(OltpSql.copyIn(table));
+        try {
+            byte[] buffer = new byte[COPY_BUFFER];
+            int used = 0;
+            int pending = 0;
+            while (rows.hasNext()) {
+                used = rows.writeCopyLine(buffer, used);
+                pending++;
+                if (used > buffer.length - TableRows.MAX_COPY_LINE) {
+                    copy.writeToCopy(buffer, 0, used);
+                    loaded.addAndGet(pending);
+                    used = 0;
+                    pending = 0;
+                }
+            }
+            copy.writeToCopy(buffer, 0, used);
+            copy.endCopy();
+            loaded.addAndGet(pending);
+        } finally {
+            if (copy.isActive()) {
+                copy.cancelCopy();
+            }
+        }
+        if (settings.autoInc()) {
+            try (Statement s = c.createStatement()) {
+                s.execute(OltpSql.advanceSequence(table, rows.size()));
+            }
+        }
+    }
+
+    private void insert(Connection c, String table, TableRows rows) throws SQLException {
+        byte[] text = new byte[RandomText.length(RandomText.C_GROUPS)];
+        int full = rows.size() / ROWS_PER_INSERT;
+        try (PreparedStatement ps = c.prepareStatement(OltpSql.insertRows(table, ROWS_PER_INSERT))) {
+            for (int i = 0; i < full; i++) {
+                fill(ps, rows, ROWS_PER_INSERT, text);
+                ps.executeUpdate();
+                loaded.addAndGet(ROWS_PER_INSERT);
+            }
+        }
+        int rest = rows.size() - full * ROWS_PER_INSERT;
+        if (rest > 0) {
+            try (PreparedStatement ps = c.prepareStatement(OltpSql.insertRows(table, rest))) {
+                fill(ps, rows, rest, text);
+                ps.executeUpdate();
+                loaded.addAndGet(rest);
+            }
+        }
+    }
+
+    private static void fill(PreparedStatement ps, TableRows rows, int n, byte[] text) throws SQLException {
+        int p = 1;
+        for (int i = 0; i < n; i++) {
+            ps.setInt(p++, rows.next());
+            ps.setLong(p++, rows.k());
+            ps.setString(p++, new String(text, 0, rows.writeC(text, 0), StandardCharsets.US_ASCII));
+            ps.setString(p++, new String(text, 0, rows.writePad(text, 0), StandardCharsets.US_ASCII));
+        }
+    }
+
+    private static Consumer<String> synchronizedSink(Consumer<String> sink) {
+        return line -> {
+            synchronized (sink) {
+                sink.accept(line);
+            }
+        };
+    }
+}

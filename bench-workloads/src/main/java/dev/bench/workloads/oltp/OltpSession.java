@@ -1,0 +1,238 @@
+package dev.bench.workloads.oltp;
+
+import dev.bench.core.Batch;
+import dev.bench.core.BenchException;
+import dev.bench.core.Session;
+import dev.bench.core.jdbc.Dialect;
+import dev.bench.core.random.KeyDistribution;
+import dev.bench.core.random.SplitMix64;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Set;
+
+import static dev.bench.workloads.oltp.OltpSql.DELETE;
+import static dev.bench.workloads.oltp.OltpSql.DISTINCT_RANGE;
+import static dev.bench.workloads.oltp.OltpSql.INDEX_UPDATE;
+import static dev.bench.workloads.oltp.OltpSql.INSERT;
+import static dev.bench.workloads.oltp.OltpSql.NON_INDEX_UPDATE;
+import static dev.bench.workloads.oltp.OltpSql.ORDER_RANGE;
+import static dev.bench.workloads.oltp.OltpSql.POINT;
+import static dev.bench.workloads.oltp.OltpSql.SIMPLE_RANGE;
+import static dev.bench.workloads.oltp.OltpSql.SUM_RANGE;
+
+/**
+ * One worker's connection running oltp_read_write events, statement for statement as sysbench's
+ * oltp_common.lua: each group draws its table uniformly once, ids by --rand-type.
+ *
+ * <p>Threading: one worker thread at a time (Session contract).
+ */
+final class OltpSession implements Session {
+
+    /** sysbench's default ignored errors for PostgreSQL (deadlock, duplicate key, serialization failure). */
+    private static final Set<String> IGNORED_STATES = Set.of("40P01", "23505", "40001");
+    /** H2's equivalents: duplicate key, deadlock, lock timeout. */
+    private static final Set<String> IGNORED_H2_STATES = Set.of("23505", "40001", "HYT00");
+    private static final Set<Integer> IGNORED_MYSQL_CODES = Set.of(1213, 1020, 1205);
+    /** An event that keeps failing is not contention any more; stop rather than spin forever. */
+    private static final int MAX_RESTARTS = 1000;
+
+    private final Connection connection;
+    private final Dialect dialect;
+    private final OltpSettings s;
+    private final KeyDistribution ids;
+    private final QueryCounters counters;
+    private final ThreadFairness fairness;
+    private final int worker;
+    private final PreparedStatement[][] statements;
+    private final byte[] text = new byte[RandomText.length(RandomText.C_GROUPS)];
+    private long reads;
+    private long writes;
+    private long others;
+
+    OltpSession(Connection connection, Dialect dialect, OltpSettings settings, KeyDistribution ids,
+                QueryCounters counters, ThreadFairness fairness, int worker) throws SQLException {
+        this.connection = connection;
+        this.dialect = dialect;
+        this.s = settings;
+        this.ids = ids;
+        this.counters = counters;
+        this.fairness = fairness;
+        this.worker = worker;
+        this.statements = new PreparedStatement[settings.tables() + 1][OltpSql.STATEMENTS];
+        connection.setAutoCommit(settings.skipTrx());
+    }
+
+    @Override
+    public void execute(Batch batch) throws Exception {
+        long start = System.nanoTime();
+        SplitMix64 random = batch.random(0);
+        for (int attempt = 1; ; attempt++) {
+            try {
+                event(random);
+                flush(0);
+                break;
+            } catch (SQLException e) {
+                if (!isIgnorable(e)) {
+                    flush(0);
+                    throw e;
+                }
+                rollback();
+                flush(1);
+                if (attempt >= MAX_RESTARTS) {
+                    throw new BenchException("an event failed " + attempt + " times in a row with ignorable errors: "
+                            + e.getMessage(), e);
+                }
+                // the same generator, advanced: the re-run draws fresh values, as sysbench's does
+            }
+        }
+        fairness.record(worker, System.nanoTime() - start);
+    }
+
+    private void event(SplitMix64 r) throws SQLException {
+        if (!s.skipTrx()) {
+            others++; // BEGIN: the driver sends it with the first statement
+        }
+        pointSelects(r);
+        if (s.rangeSelects()) {
+            ranges(r, SIMPLE_RANGE, s.simpleRanges());
+            ranges(r, SUM_RANGE, s.sumRanges());
+            ranges(r, ORDER_RANGE, s.orderRanges());
+            ranges(r, DISTINCT_RANGE, s.distinctRanges());
+        }
+        indexUpdates(r);
+        nonIndexUpdates(r);
+        deleteInserts(r);
+        if (!s.skipTrx()) {
+            connection.commit();
+            others++;
+        }
+    }
+
+    private void pointSelects(SplitMix64 r) throws SQLException {
+        int table = table(r);
+        for (int i = 0; i < s.pointSelects(); i++) {
+            PreparedStatement ps = statement(table, POINT);
+            ps.setInt(1, id(r));
+            read(ps);
+        }
+    }
+
+    private void ranges(SplitMix64 r, int slot, int count) throws SQLException {
+        int table = table(r);
+        for (int i = 0; i < count; i++) {
+            PreparedStatement ps = statement(table, slot);
+            int id = id(r);
+            ps.setInt(1, id);
+            ps.setInt(2, id + s.rangeSize() - 1);
+            read(ps);
+        }
+    }
+
+    private void indexUpdates(SplitMix64 r) throws SQLException {
+        int table = table(r);
+        for (int i = 0; i < s.indexUpdates(); i++) {
+            PreparedStatement ps = statement(table, INDEX_UPDATE);
+            ps.setInt(1, id(r));
+            change(ps);
+        }
+    }
+
+    private void nonIndexUpdates(SplitMix64 r) throws SQLException {
+        int table = table(r);
+        for (int i = 0; i < s.nonIndexUpdates(); i++) {
+            PreparedStatement ps = statement(table, NON_INDEX_UPDATE);
+            ps.setString(1, RandomText.of(r, RandomText.C_GROUPS));
+            ps.setInt(2, id(r));
+            change(ps);
+        }
+    }
+
+    private void deleteInserts(SplitMix64 r) throws SQLException {
+        int table = table(r);
+        for (int i = 0; i < s.deleteInserts(); i++) {
+            int id = id(r);
+            int k = id(r);
+            PreparedStatement delete = statement(table, DELETE);
+            delete.setInt(1, id);
+            PreparedStatement insert = statement(table, INSERT);
+            insert.setInt(1, id);
+            insert.setInt(2, k);
+            insert.setString(3, RandomText.of(r, RandomText.C_GROUPS));
+            insert.setString(4, RandomText.of(r, RandomText.PAD_GROUPS));
+            change(delete);
+            change(insert);
+        }
+    }
+
+    private void read(PreparedStatement ps) throws SQLException {
+        try (ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                // sysbench fetches every row; so do we, to move the same bytes
+            }
+        }
+        reads++;
+    }
+
+    private void change(PreparedStatement ps) throws SQLException {
+        if (ps.executeUpdate() > 0) {
+            writes++;
+        } else {
+            others++;
+        }
+    }
+
+    private int table(SplitMix64 r) {
+        return 1 + r.nextInt(s.tables());
+    }
+
+    private int id(SplitMix64 r) {
+        return (int) ids.next(r);
+    }
+
+    private PreparedStatement statement(int table, int slot) throws SQLException {
+        PreparedStatement ps = statements[table][slot];
+        if (ps == null) {
+            ps = connection.prepareStatement(OltpSql.statement(slot, s.table(table)));
+            statements[table][slot] = ps;
+        }
+        return ps;
+    }
+
+    private void rollback() throws SQLException {
+        if (!s.skipTrx()) {
+            connection.rollback();
+            others++;
+        }
+    }
+
+    private void flush(int ignoredErrors) {
+        counters.add(reads, writes, others, ignoredErrors);
+        reads = 0;
+        writes = 0;
+        others = 0;
+    }
+
+    boolean isIgnorable(SQLException e) {
+        if (dialect == Dialect.MYSQL) {
+            return IGNORED_MYSQL_CODES.contains(e.getErrorCode());
+        }
+        Set<String> states = dialect == Dialect.H2 ? IGNORED_H2_STATES : IGNORED_STATES;
+        return e.getSQLState() != null && states.contains(e.getSQLState());
+    }
+
+    @Override
+    public void close() throws Exception {
+        try {
+            if (!connection.isClosed() && !s.skipTrx()) {
+                connection.rollback();
+            }
+        } catch (SQLException ignored) {
+            // a broken connection is being discarded anyway
+        } finally {
+            connection.close();
+        }
+    }
+}

@@ -1,0 +1,19 @@
+package dev.bench.workloads.oltp;
+
+/**
+ * sysbench's statement counters at one moment: read (returned a result set), write (changed rows),
+ * other (BEGIN, COMMIT, ROLLBACK, and changes that hit no row), and ignored errors.
+ */
+public record QueryCounts(long read, long write, long other, long ignoredErrors) {
+
+    public static final QueryCounts ZERO = new QueryCounts(0, 0, 0, 0);
+
+    public long total() {
+        return read + write + other;
+    }
+
+    public QueryCounts minus(QueryCounts earlier) {
+        return new QueryCounts(read - earlier.read, write - earlier.write, other - earlier.other,
+                ignoredErrors - earlier.ignoredErrors);
+    }
+}
