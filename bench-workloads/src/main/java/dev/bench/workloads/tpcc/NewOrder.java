@@ -65,6 +65,8 @@ final class NewOrder {
 
         PreparedStatement stockUpdate = s.ps(TpccSql.NO_STOCK_UPDATE);
         PreparedStatement lineInsert = s.ps(TpccSql.NO_LINE_INSERT);
+        stockUpdate.clearBatch(); // an attempt that failed midway may have left its lines here
+        lineInsert.clearBatch();
         for (int n = 1; n <= lines; n++) {
             long packed = items[n - 1];
             int item = (int) (packed >>> 32);
@@ -73,8 +75,6 @@ final class NewOrder {
             BigDecimal price;
             try (ResultSet rs = s.query(TpccSql.NO_ITEM, item)) {
                 if (!rs.next()) {
-                    stockUpdate.clearBatch();
-                    lineInsert.clearBatch();
                     return false;
                 }
                 price = rs.getBigDecimal(1);

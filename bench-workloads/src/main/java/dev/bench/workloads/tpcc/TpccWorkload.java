@@ -32,6 +32,8 @@ public final class TpccWorkload implements Workload {
     private static final List<OpKind> KINDS = List.of(new OpKind(NEW_ORDER_KIND, 10, 1), new OpKind("payment", 10, 1),
             new OpKind("order-status", 1, 1), new OpKind("delivery", 1, 1), new OpKind("stock-level", 1, 1));
 
+    private static final String H2_CONCURRENT_UPDATE = "90131";
+
     private final JdbcTarget target;
     private final TpccSettings settings;
     private final QueryCounters counters;
@@ -66,8 +68,14 @@ public final class TpccWorkload implements Workload {
         }
     }
 
+    /** SqlErrors' rules, plus H2's "concurrent update" (90131), its form of a serialization failure. */
     @Override
     public ErrorKind classify(Exception failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof SQLException sql && H2_CONCURRENT_UPDATE.equals(sql.getSQLState())) {
+                return ErrorKind.RETRYABLE;
+            }
+        }
         return SqlErrors.classify(failure);
     }
 }

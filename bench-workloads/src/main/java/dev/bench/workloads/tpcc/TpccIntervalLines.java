@@ -1,0 +1,73 @@
+package dev.bench.workloads.tpcc;
+
+import dev.bench.core.metrics.IntervalListener;
+import dev.bench.core.metrics.IntervalSnapshot;
+import dev.bench.core.metrics.KindStats;
+import org.HdrHistogram.Histogram;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+
+/**
+ * sysbench's intermediate line every {@code --report-interval} seconds:
+ * {@code [ 10s ] thds: 8 tps: 700.15 qps: 14003.00 (r/w/o: 9802.10/2800.60/1400.30) lat (ms,95%): 24.83 err/s: 0.20 reconn/s: 0.00}.
+ * Rates are over the time since the previous line; statement counts come from the workload's counters.
+ *
+ * <p>Threading: called by the engine's one reporting thread.
+ */
+public final class TpccIntervalLines implements IntervalListener {
+
+    private final PrintWriter out;
+    private final QueryCounters counters;
+    private final int threads;
+    private final long everyNanos;
+    private final Histogram latency = new Histogram(3);
+    private long reads;
+    private long writes;
+    private long others;
+    private long events;
+    private long errors;
+    private long reconnects;
+    private long sinceNanos;
+
+    public TpccIntervalLines(PrintWriter out, QueryCounters counters, int threads, double everySeconds) {
+        this.out = out;
+        this.counters = counters;
+        this.threads = threads;
+        this.everyNanos = Math.round(everySeconds * 1e9);
+    }
+
+    @Override
+    public void onInterval(IntervalSnapshot interval) {
+        for (KindStats k : interval.kinds()) {
+            latency.add(k.sojourn());
+            events += k.completed();
+            errors += k.outcomes().retries();
+            reconnects += k.outcomes().reconnects();
+        }
+        sinceNanos += interval.endNanos() - interval.startNanos();
+        if (sinceNanos + everyNanos / 100 < everyNanos) {
+            return;
+        }
+        double s = sinceNanos / 1e9;
+        long r = counters.reads();
+        long w = counters.writes();
+        long o = counters.others();
+        double rps = (r - reads) / s;
+        double wps = (w - writes) / s;
+        double ops = (o - others) / s;
+        out.println(String.format(Locale.ROOT,
+                "[ %ds ] thds: %d tps: %.2f qps: %.2f (r/w/o: %.2f/%.2f/%.2f) lat (ms,95%%): %.2f err/s: %.2f reconn/s: %.2f",
+                Math.round(interval.endNanos() / 1e9), threads, events / s, rps + wps + ops, rps, wps, ops,
+                latency.getValueAtPercentile(95) / 1e6, errors / s, reconnects / s));
+        out.flush();
+        reads = r;
+        writes = w;
+        others = o;
+        events = 0;
+        errors = 0;
+        reconnects = 0;
+        sinceNanos = 0;
+        latency.reset();
+    }
+}
