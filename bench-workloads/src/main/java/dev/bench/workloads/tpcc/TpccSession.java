@@ -1,6 +1,7 @@
 package dev.bench.workloads.tpcc;
 
 import dev.bench.core.Batch;
+import dev.bench.core.ErrorKind;
 import dev.bench.core.Session;
 import dev.bench.core.random.SplitMix64;
 
@@ -8,6 +9,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLRecoverableException;
 
 /**
  * One worker's connection: runs each op as one transaction at the run's isolation level, with the
@@ -62,9 +64,24 @@ final class TpccSession implements Session {
             counters.other();
         } catch (Exception e) {
             rollbackQuietly();
-            throw e;
+            throw lostConnection(e) ? new SQLRecoverableException("connection lost: " + e.getMessage(), "08006", e) : e;
         }
         counters.event(worker, System.nanoTime() - start);
+    }
+
+    /**
+     * Whether a failure the rules call fatal came from a dead connection. Connector/J, when the server
+     * kills a connection during a batch, reports "statement closed" (S1009) instead of the link failure.
+     */
+    private boolean lostConnection(Exception e) {
+        if (workload.classify(e) != ErrorKind.FATAL) {
+            return false;
+        }
+        try {
+            return !connection.isValid(2);
+        } catch (SQLException invalid) {
+            return true;
+        }
     }
 
     private void rollbackQuietly() {
@@ -107,7 +124,15 @@ final class TpccSession implements Session {
     }
 
     void executeBatch(PreparedStatement ps) throws SQLException {
-        for (int rows : ps.executeBatch()) {
+        int[] counts;
+        try {
+            counts = ps.executeBatch();
+        } catch (AssertionError e) {
+            // pgjdbc asserts that the connection is open after a batch; with -ea a killed connection
+            // surfaces as this error instead of its SQLException. It is a lost connection all the same.
+            throw new SQLRecoverableException("connection lost during a batch: " + e.getMessage(), "08006", e);
+        }
+        for (int rows : counts) {
             counters.wrote(rows == PreparedStatement.SUCCESS_NO_INFO ? 1 : rows);
         }
     }
