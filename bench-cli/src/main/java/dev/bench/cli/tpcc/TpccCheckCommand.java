@@ -1,6 +1,6 @@
 package dev.bench.cli.tpcc;
 
-import dev.bench.cli.BenchMain;
+import dev.bench.cli.ExitCodes;
 import dev.bench.core.BenchException;
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.workloads.tpcc.TpccCheck;
@@ -31,7 +31,7 @@ public final class TpccCheckCommand implements Callable<Integer> {
     Integer threads;
 
     @Override
-    public Integer call() throws Exception {
+    public Integer call() {
         TpccSettings settings;
         int n = threads != null ? threads : Math.max(2, Math.min(4, Runtime.getRuntime().availableProcessors()));
         try {
@@ -42,11 +42,13 @@ public final class TpccCheckCommand implements Callable<Integer> {
         } catch (BenchException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        try (JdbcTarget target = options.open(n)) {
-            TpccDatabase.requirePrepared(target, settings);
-            TpccCheck.Outcome outcome = TpccCheck.afterRun(target, settings, n);
-            CheckPrinter.print(spec.commandLine().getOut(), outcome, settings.tables());
-            return outcome.passed() ? 0 : BenchMain.EXIT_FAILED;
-        }
+        return Actions.oneLine("check", () -> {
+            try (JdbcTarget target = options.open(n + 1)) {
+                TpccDatabase.requirePrepared(target, settings);
+                TpccCheck.Outcome outcome = TpccCheck.afterRun(target, settings, n);
+                CheckPrinter.print(spec.commandLine().getOut(), outcome, settings.tables());
+                return outcome.passed() ? ExitCodes.OK : ExitCodes.FAILED;
+            }
+        });
     }
 }

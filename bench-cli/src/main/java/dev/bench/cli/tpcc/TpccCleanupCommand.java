@@ -26,21 +26,23 @@ public final class TpccCleanupCommand implements Callable<Integer> {
     TpccOptions options;
 
     @Override
-    public Integer call() throws Exception {
+    public Integer call() {
         try {
             options.settings(true, "RR");
         } catch (BenchException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         PrintWriter out = spec.commandLine().getOut();
-        try (JdbcTarget target = options.open(1)) {
-            out.println("Dropping the tpcc tables of " + options.tables + " table set(s) in " + target.maskedUrl());
-            List<String> foreign = TpccDatabase.cleanup(target, options.tables);
-            if (!foreign.isEmpty()) {
-                out.println("left untouched (not created by bench): " + String.join(", ", foreign));
+        return Actions.oneLine("cleanup", () -> {
+            try (JdbcTarget target = options.open(2)) {
+                out.println("Dropping the tpcc tables of " + options.tables + " table set(s) in " + target.maskedUrl());
+                List<String> foreign = TpccDatabase.cleanup(target, options.tables);
+                if (!foreign.isEmpty()) {
+                    out.println("left untouched (not created by bench): " + String.join(", ", foreign));
+                }
+                out.flush();
+                return 0;
             }
-            out.flush();
-            return 0;
-        }
+        });
     }
 }

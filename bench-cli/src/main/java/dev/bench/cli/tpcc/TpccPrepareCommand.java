@@ -1,6 +1,6 @@
 package dev.bench.cli.tpcc;
 
-import dev.bench.cli.BenchMain;
+import dev.bench.cli.ExitCodes;
 import dev.bench.core.BenchException;
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.workloads.tpcc.TpccCheck;
@@ -36,7 +36,7 @@ public final class TpccPrepareCommand implements Callable<Integer> {
     Integer loadThreads;
 
     @Override
-    public Integer call() throws Exception {
+    public Integer call() {
         TpccSettings settings;
         int threads = loadThreads != null ? loadThreads : Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
         try {
@@ -47,6 +47,10 @@ public final class TpccPrepareCommand implements Callable<Integer> {
         } catch (BenchException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
+        return Actions.oneLine("prepare", () -> prepare(settings, threads));
+    }
+
+    private int prepare(TpccSettings settings, int threads) throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         try (JdbcTarget target = options.open(threads + 1)) {
             out.println("Creating tables and loading " + settings.scale() + " warehouse(s) x " + settings.tables()
@@ -59,7 +63,7 @@ public final class TpccPrepareCommand implements Callable<Integer> {
                             + " check %.1f s%n", times.rows(), times.loadSeconds(), times.indexSeconds(), times.foreignKeySeconds(),
                     times.totalSeconds(), check.seconds());
             out.flush();
-            return check.passed() ? 0 : BenchMain.EXIT_FAILED;
+            return check.passed() ? 0 : ExitCodes.FAILED;
         }
     }
 }

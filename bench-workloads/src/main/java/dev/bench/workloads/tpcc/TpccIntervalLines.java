@@ -1,8 +1,10 @@
 package dev.bench.workloads.tpcc;
 
+import dev.bench.core.RunConfig;
 import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.metrics.IntervalSnapshot;
 import dev.bench.core.metrics.KindStats;
+import dev.bench.core.metrics.RunInfo;
 import org.HdrHistogram.Histogram;
 
 import java.io.PrintWriter;
@@ -30,15 +32,44 @@ public final class TpccIntervalLines implements IntervalListener {
     private long reconnects;
     private long sinceNanos;
 
-    public TpccIntervalLines(PrintWriter out, QueryCounters counters, int threads, double everySeconds) {
+    private final RunConfig config;
+
+    /** @param everySeconds how often to print; 0: only the header, as sysbench without --report-interval */
+    public TpccIntervalLines(PrintWriter out, QueryCounters counters, RunConfig config, double everySeconds) {
         this.out = out;
         this.counters = counters;
-        this.threads = threads;
+        this.config = config;
+        this.threads = config.threads();
         this.everyNanos = Math.round(everySeconds * 1e9);
+    }
+
+    /** sysbench's header. */
+    @Override
+    public void onStart(RunInfo info) {
+        out.println("Running the test with following options:");
+        out.println("Number of threads: " + threads);
+        if (config.isOpenLoop()) {
+            out.println(String.format(Locale.ROOT, "Target transaction rate: %.2f/sec", config.totalTargetOpsPerSec()));
+        }
+        if (everyNanos > 0) {
+            out.println(String.format(Locale.ROOT, "Report intermediate results every %s second(s)", seconds(everyNanos)));
+        }
+        out.println("Initializing random number generator from seed (" + config.seed() + ").");
+        out.println();
+        out.println("Threads started!");
+        out.println();
+        out.flush();
+    }
+
+    private static String seconds(long nanos) {
+        return nanos % 1_000_000_000L == 0 ? Long.toString(nanos / 1_000_000_000L) : Double.toString(nanos / 1e9);
     }
 
     @Override
     public void onInterval(IntervalSnapshot interval) {
+        if (everyNanos == 0) {
+            return;
+        }
         for (KindStats k : interval.kinds()) {
             latency.add(k.sojourn());
             events += k.completed();

@@ -18,7 +18,7 @@ public final class TpccReport {
 
     public static String render(RunResult result, QueryCounters counters) {
         StringBuilder out = new StringBuilder();
-        double seconds = result.drainNanos() > 0 ? result.drainNanos() / 1e9 : result.windowNanos() / 1e9;
+        double seconds = seconds(result);
         long events = result.completedTotal();
         long retries = result.kinds().stream().mapToLong(k -> k.outcomes().retries()).sum();
         long reconnects = result.kinds().stream().mapToLong(k -> k.outcomes().reconnects()).sum();
@@ -54,15 +54,23 @@ public final class TpccReport {
         line(out, String.format(Locale.ROOT, "    events (avg/stddev):           %.4f/%3.2f", e[0], e[1]));
         line(out, String.format(Locale.ROOT, "    execution time (avg/stddev):   %.4f/%3.2f", t[0], t[1]));
         line(out, "");
-        tpcc(out, result, seconds);
+        tpcc(out, result);
         return out.toString();
     }
 
-    private static void tpcc(StringBuilder out, RunResult result, double seconds) {
+    /** New-Orders committed per minute of the run (rolled-back ones don't count). */
+    public static double tpmC(RunResult result) {
+        return result.kind(TpccWorkload.NEW_ORDER_KIND).accepted() * 60.0 / seconds(result);
+    }
+
+    private static double seconds(RunResult result) {
+        return result.drainNanos() > 0 ? result.drainNanos() / 1e9 : result.windowNanos() / 1e9;
+    }
+
+    private static void tpcc(StringBuilder out, RunResult result) {
         KindStats newOrder = result.kind(TpccWorkload.NEW_ORDER_KIND);
         line(out, "TPC-C:");
-        line(out, pad("    tpmC (New-Orders per minute):") + String.format(Locale.ROOT, "%.2f",
-                newOrder.accepted() * 60.0 / seconds));
+        line(out, pad("    tpmC (New-Orders per minute):") + String.format(Locale.ROOT, "%.2f", tpmC(result)));
         line(out, pad("    new-order rollbacks (1%, expected):") + newOrder.outcomes().rejected());
         line(out, "");
         line(out, "Latency per transaction (ms):");
