@@ -94,16 +94,17 @@ final class TpccSchema {
     /** sysbench-tpcc's foreign keys ({@code --use-fk}); each needs the referenced primary key to exist. */
     List<String> foreignKeys() {
         List<String> ddl = new ArrayList<>();
-        ddl.add(foreignKey(t.district(), "w", "d_w_id", t.warehouse(), "w_id"));
-        ddl.add(foreignKey(t.customer(), "d", "c_w_id, c_d_id", t.district(), "d_w_id, d_id"));
-        ddl.add(foreignKey(t.history(), "c", "h_c_w_id, h_c_d_id, h_c_id", t.customer(), "c_w_id, c_d_id, c_id"));
-        ddl.add(foreignKey(t.history(), "d", "h_w_id, h_d_id", t.district(), "d_w_id, d_id"));
-        ddl.add(foreignKey(t.orders(), "c", "o_w_id, o_d_id, o_c_id", t.customer(), "c_w_id, c_d_id, c_id"));
-        ddl.add(foreignKey(t.newOrders(), "o", "no_w_id, no_d_id, no_o_id", t.orders(), "o_w_id, o_d_id, o_id"));
+        // Longest validations first (3 million order lines): foreign keys of one table are added one at a time.
         ddl.add(foreignKey(t.orderLine(), "o", "ol_w_id, ol_d_id, ol_o_id", t.orders(), "o_w_id, o_d_id, o_id"));
         ddl.add(foreignKey(t.orderLine(), "s", "ol_supply_w_id, ol_i_id", t.stock(), "s_w_id, s_i_id"));
-        ddl.add(foreignKey(t.stock(), "w", "s_w_id", t.warehouse(), "w_id"));
         ddl.add(foreignKey(t.stock(), "i", "s_i_id", t.item(), "i_id"));
+        ddl.add(foreignKey(t.history(), "c", "h_c_w_id, h_c_d_id, h_c_id", t.customer(), "c_w_id, c_d_id, c_id"));
+        ddl.add(foreignKey(t.orders(), "c", "o_w_id, o_d_id, o_c_id", t.customer(), "c_w_id, c_d_id, c_id"));
+        ddl.add(foreignKey(t.stock(), "w", "s_w_id", t.warehouse(), "w_id"));
+        ddl.add(foreignKey(t.history(), "d", "h_w_id, h_d_id", t.district(), "d_w_id, d_id"));
+        ddl.add(foreignKey(t.customer(), "d", "c_w_id, c_d_id", t.district(), "d_w_id, d_id"));
+        ddl.add(foreignKey(t.newOrders(), "o", "no_w_id, no_d_id, no_o_id", t.orders(), "o_w_id, o_d_id, o_id"));
+        ddl.add(foreignKey(t.district(), "w", "d_w_id", t.warehouse(), "w_id"));
         return ddl;
     }
 
