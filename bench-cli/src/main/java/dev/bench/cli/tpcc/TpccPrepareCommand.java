@@ -59,9 +59,9 @@ public final class TpccPrepareCommand implements Callable<Integer> {
             TpccLoader.LoadTimes times = new TpccLoader(target, settings, threads, spec.commandLine().getErr()).load();
             TpccCheck.Outcome check = TpccCheck.afterLoad(target, settings, threads);
             CheckPrinter.print(out, check, settings.tables());
-            out.printf("prepare: %,d rows, load %.1f s, keys and indexes %.1f s, foreign keys %.1f s, total %.1f s;"
-                            + " check %.1f s%n", times.rows(), times.loadSeconds(), times.indexSeconds(), times.foreignKeySeconds(),
-                    times.totalSeconds(), check.seconds());
+            out.printf("prepare: %,d rows; tables %.1f s, load %.1f s, keys and indexes %.1f s, foreign keys %.1f s;"
+                    + " total %.1f s; check 11 %.1f s%n", times.rows(), times.createSeconds(), times.loadSeconds(),
+                    times.indexSeconds(), times.foreignKeySeconds(), times.totalSeconds(), check.seconds());
             out.flush();
             return check.passed() ? 0 : ExitCodes.FAILED;
         }

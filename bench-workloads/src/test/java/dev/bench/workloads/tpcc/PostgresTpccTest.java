@@ -14,6 +14,11 @@ class PostgresTpccTest extends TpccServerContract {
     }
 
     @Override
+    int scale() {
+        return 2; // remote warehouses
+    }
+
+    @Override
     void killOtherSessions(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {
             s.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"

@@ -25,23 +25,26 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The whole tpcc life cycle against one real server, at scale 2 (so remote warehouses occur): load,
+ * The whole tpcc life cycle against one real server, at scale {@link #scale()}: load,
  * condition 11, a run whose connections the server kills twice, conditions 1-10 and 12, a deliberately
  * broken row that the check must catch, cleanup. One test, because loading is the slow part.
  */
 abstract class TpccServerContract {
 
-    static final TpccSettings SETTINGS = new TpccSettings(2, 1, true, TpccSettings.isolation("RR"));
-
+    TpccSettings settings;
     JdbcTarget target;
 
     abstract String url();
+
+    /** Warehouses: 2 where remote warehouses should be exercised, 1 where loading is slow. */
+    abstract int scale();
 
     /** Ends every other session of this database, as a server restart would. */
     abstract void killOtherSessions(Connection c) throws SQLException;
 
     @BeforeEach
     void open() throws SQLException {
+        settings = new TpccSettings(scale(), 1, true, TpccSettings.isolation("RR"));
         target = JdbcTarget.open(url(), null, null, 6);
         TpccDatabase.cleanup(target, 1);
     }
@@ -55,17 +58,17 @@ abstract class TpccServerContract {
     @Test
     void loadRunCheckAndCleanup() throws Exception {
         StringWriter progress = new StringWriter();
-        TpccLoader.LoadTimes times = new TpccLoader(target, SETTINGS, 4, new PrintWriter(progress)).load();
-        assertEquals(TpccPopulation.ITEMS + 2 * (1 + 10 + 100_000 + 60_000 + 30_000 + 9_000) + count("order_line1"),
+        TpccLoader.LoadTimes times = new TpccLoader(target, settings, 4, new PrintWriter(progress)).load();
+        assertEquals(TpccPopulation.ITEMS + scale() * (1 + 10 + 100_000 + 60_000 + 30_000 + 9_000) + count("order_line1"),
                 times.rows(), "rows loaded");
         assertTrue(progress.toString().contains("rows/s"), progress.toString());
-        assertTrue(TpccCheck.afterLoad(target, SETTINGS, 2).passed(), "condition 11 right after loading");
+        assertTrue(TpccCheck.afterLoad(target, settings, 2).passed(), "condition 11 right after loading");
         BenchException again = assertThrows(BenchException.class,
-                () -> new TpccLoader(target, SETTINGS, 4, new PrintWriter(new StringWriter())).load());
+                () -> new TpccLoader(target, settings, 4, new PrintWriter(new StringWriter())).load());
         assertTrue(again.getMessage().contains("run 'bench tpcc cleanup' first"), again.getMessage());
 
         long ordersBefore = count("orders1");
-        TpccWorkload workload = new TpccWorkload(target, SETTINGS, 4);
+        TpccWorkload workload = new TpccWorkload(target, settings, 4);
         RunResult result = runWhileKilling(workload);
         KindStats newOrder = result.kind(TpccWorkload.NEW_ORDER_KIND);
         assertTrue(newOrder.accepted() > 0, "new orders committed");
@@ -76,16 +79,17 @@ abstract class TpccServerContract {
                 "committed New-Orders " + newOrder.accepted() + " (+ at most one in doubt per reconnect), new order rows " + newOrders);
         assertTrue(workload.counters().reads() > 0 && workload.counters().writes() > 0);
 
-        TpccCheck.Outcome check = TpccCheck.afterRun(target, SETTINGS, 2);
-        assertEquals(11 * 2, check.verdicts().size());
+        TpccCheck.Outcome check = TpccCheck.afterRun(target, settings, 2);
+        assertEquals(11 * scale(), check.verdicts().size());
         assertTrue(check.passed(), () -> failures(check).toString());
 
-        execute("UPDATE warehouse1 SET w_ytd = w_ytd + 1 WHERE w_id = 2");
-        TpccCheck.Outcome broken = TpccCheck.afterRun(target, SETTINGS, 2);
-        assertEquals(Set.of("Check 1, warehouse: 2 FAILED", "Check 8, warehouse: 2 FAILED"), failures(broken));
+        execute("UPDATE warehouse1 SET w_ytd = w_ytd + 1 WHERE w_id = " + scale());
+        TpccCheck.Outcome broken = TpccCheck.afterRun(target, settings, 2);
+        assertEquals(Set.of("Check 1, warehouse: " + scale() + " FAILED", "Check 8, warehouse: " + scale() + " FAILED"),
+                failures(broken));
 
         TpccDatabase.cleanup(target, 1);
-        BenchException missing = assertThrows(BenchException.class, () -> TpccDatabase.requirePrepared(target, SETTINGS));
+        BenchException missing = assertThrows(BenchException.class, () -> TpccDatabase.requirePrepared(target, settings));
         assertTrue(missing.getMessage().startsWith("tables missing, run prepare first"), missing.getMessage());
     }
 
