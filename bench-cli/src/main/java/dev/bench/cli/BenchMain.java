@@ -6,6 +6,7 @@ import dev.bench.cli.report.CompareCommand;
 import dev.bench.cli.report.MergeCommand;
 import dev.bench.cli.report.ReportCommand;
 import dev.bench.cli.report.SweepCommand;
+import dev.bench.cli.tpcc.TpccCommand;
 import dev.bench.cli.vote.VoteCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -29,6 +30,7 @@ import java.util.concurrent.TimeUnit;
                 VoteCommand.class,
                 OltpRwCommand.class,
                 DataServingCommand.class,
+                TpccCommand.class,
                 // results
                 ReportCommand.class,
                 CompareCommand.class,

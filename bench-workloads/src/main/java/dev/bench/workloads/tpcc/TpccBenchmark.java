@@ -1,0 +1,127 @@
+package dev.bench.workloads.tpcc;
+
+import dev.bench.core.BenchException;
+import dev.bench.core.Failures;
+import dev.bench.core.RunConfig;
+import dev.bench.core.Workload;
+import dev.bench.core.jdbc.JdbcTarget;
+import dev.bench.core.metrics.IntervalListener;
+import dev.bench.core.metrics.RunResult;
+import dev.bench.core.run.Benchmark;
+import dev.bench.core.run.IntegrityCheck;
+import dev.bench.core.run.PhaseOutcome;
+import dev.bench.core.run.PhasePlan;
+
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code tpcc run} in the run template: the tables must be there (prepare is its own action), one
+ * phase of the five transactions, then consistency conditions 1-10 and 12 unless told not to.
+ */
+public final class TpccBenchmark extends Benchmark {
+
+    private final JdbcTarget target;
+    private final TpccSettings settings;
+    private final RunConfig config;
+    private final boolean check;
+    private final double reportIntervalSeconds;
+    private TpccWorkload workload;
+    private TpccCheck.Outcome checked;
+
+    /**
+     * @param check                 run the consistency check after the run
+     * @param reportIntervalSeconds sysbench's intermediate lines every this many seconds; 0: none
+     */
+    public TpccBenchmark(JdbcTarget target, TpccSettings settings, RunConfig config, boolean check,
+                         double reportIntervalSeconds) {
+        this.target = target;
+        this.settings = settings;
+        this.config = config;
+        this.check = check;
+        this.reportIntervalSeconds = reportIntervalSeconds;
+    }
+
+    @Override
+    public String name() {
+        return "tpcc";
+    }
+
+    @Override
+    public Map<String, Object> describe() {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("target", target.maskedUrl());
+        fields.put("server", target.serverVersion());
+        return fields;
+    }
+
+    @Override
+    protected void prepare() throws Exception {
+        try {
+            TpccDatabase.requirePrepared(target, settings);
+        } catch (BenchException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new BenchException("checking the tables failed: " + Failures.describe(e), e);
+        }
+    }
+
+    @Override
+    protected List<PhasePlan> phases() {
+        return List.of(new PhasePlan("run", config));
+    }
+
+    @Override
+    protected Workload workload(PhasePlan phase) {
+        workload = new TpccWorkload(target, settings, config.threads());
+        return workload;
+    }
+
+    @Override
+    protected List<IntervalListener> listeners(PhasePlan phase, PrintWriter out) {
+        return List.of(new TpccIntervalLines(out, workload.counters(), phase.config(), reportIntervalSeconds));
+    }
+
+    @Override
+    protected IntegrityCheck check(PhasePlan phase, RunResult result) throws Exception {
+        if (!check) {
+            return IntegrityCheck.notChecked("--no-check");
+        }
+        checked = TpccCheck.afterRun(target, settings, Math.max(2, Math.min(config.threads(), 4)));
+        return IntegrityCheck.of(checked.passed(), (checked.verdicts().size() - checked.failed()) + " of "
+                + checked.verdicts().size() + " consistency checks (condition x warehouse) passed");
+    }
+
+    @Override
+    protected Map<String, Object> figures(PhasePlan phase, RunResult result) {
+        Map<String, Object> figures = new LinkedHashMap<>();
+        figures.put("tpmC", TpccReport.tpmC(result));
+        QueryCounters q = workload.counters();
+        figures.put("queries", Map.of("read", q.reads(), "write", q.writes(), "other", q.others()));
+        if (checked != null) {
+            figures.put("check_seconds", checked.seconds());
+        }
+        return figures;
+    }
+
+    @Override
+    protected void report(PhaseOutcome outcome, PrintWriter out) {
+        out.println();
+        out.print(TpccReport.render(outcome.result(), workload.counters()));
+        if (checked != null) {
+            out.println();
+            for (TpccCheck.Verdict v : checked.verdicts()) {
+                out.println((settings.tables() > 1 ? "table set " + v.set() + ": " : "") + v.line());
+            }
+            out.printf("check: %.1f s%n", checked.seconds());
+        }
+        out.println("# integrity: " + outcome.check().verdict());
+    }
+
+    @Override
+    public void close() {
+        target.close();
+    }
+}
