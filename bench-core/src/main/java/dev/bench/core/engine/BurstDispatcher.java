@@ -19,8 +19,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * batch has returned (or failed for good), and its {@link Batch} still holds that batch when it
  * claims, so each claim first counts {@code batch.size()} ops as completed.
  *
- * <p>The phase ends at the end time, after {@code maxOps} ops (0 = no bound; the last burst may then be
- * partial), or when stopped. Kinds are chosen per op from the weights, seeded by the op's global index.
+ * <p>The phase ends at the end time, once {@code maxOps} ops of the measured window are released (the
+ * last burst may then be partial), or when stopped. Kinds are chosen per op from the weights, seeded by the op's global index.
  *
  * <p>Threading: {@link #claim} serialises claimers on one lock; a claimer waiting for pending to fall
  * waits on a condition (releasing the lock), one waiting for the next burst's start paces holding it.
@@ -48,6 +48,7 @@ final class BurstDispatcher implements Dispatcher {
     private final long[] nextIndexOfKind;
     private final long[] claimedInWindow;
     private long released;       // ops of bursts released so far
+    private long releasedInWindow;
     private long claimed;        // ops handed to workers
     private long completed;      // ops whose worker has come back for more
     private long burstStartNanos;
@@ -87,7 +88,7 @@ final class BurstDispatcher implements Dispatcher {
                     take(batch);
                     return true;
                 }
-                if (released >= maxOps) {
+                if (releasedInWindow >= maxOps) {
                     return false;
                 }
                 if (nextBurstNanos == UNKNOWN) {
@@ -113,7 +114,13 @@ final class BurstDispatcher implements Dispatcher {
 
     private void release() {
         burstStartNanos = nextBurstNanos;
-        released = Math.min(maxOps, released + size);
+        if (burstStartNanos >= windowStartNanos) {
+            long n = Math.min(size, maxOps - releasedInWindow);
+            releasedInWindow += n;
+            released += n;
+        } else {
+            released += size;
+        }
         oldestUnclaimedNanos = burstStartNanos;
         nextBurstNanos = UNKNOWN;
         noticePendingFell(burstStartNanos);
@@ -162,6 +169,16 @@ final class BurstDispatcher implements Dispatcher {
     public long lagNanos(long nowNanos) {
         long oldest = oldestUnclaimedNanos;
         return oldest == Long.MAX_VALUE ? 0 : Math.max(0, nowNanos - oldest);
+    }
+
+    @Override
+    public long lastIntendedInWindowNanos() {
+        lock.lock();
+        try {
+            return releasedInWindow > 0 ? burstStartNanos : 0;
+        } finally {
+            lock.unlock();
+        }
     }
 
     @Override

@@ -33,7 +33,7 @@ class BurstDispatcherTest {
      */
     @Test
     void limitZeroWaitsForTheWholeBurstThenTheDelay() throws Exception {
-        List<Op> ops = run(new Bursts(10, Duration.ofMillis(5), 0), 2, MILLI, 100);
+        List<Op> ops = run(new Bursts(10, Duration.ofMillis(5), 0), 100, 2, MILLI);
 
         TreeMap<Long, List<Op>> bursts = byBurst(ops);
         assertEquals(10, bursts.size(), "100 ops in bursts of 10");
@@ -59,7 +59,7 @@ class BurstDispatcherTest {
     /** With a limit above the burst size pending never holds a burst back: bursts exactly delay apart. */
     @Test
     void aHighLimitReleasesBurstsEveryDelay() throws Exception {
-        List<Op> ops = run(new Bursts(4, Duration.ofMillis(5), 100), 4, 100_000, 80);
+        List<Op> ops = run(new Bursts(4, Duration.ofMillis(5), 100), 80, 4, 100_000);
 
         List<Long> starts = new ArrayList<>(byBurst(ops).keySet());
         assertEquals(20, starts.size());
@@ -69,14 +69,14 @@ class BurstDispatcherTest {
 
     @Test
     void anOpCountThatIsNotAMultipleEndsWithAPartialBurst() throws Exception {
-        List<Op> ops = run(new Bursts(10, Duration.ZERO, 0), 3, 0, 25);
+        List<Op> ops = run(new Bursts(10, Duration.ZERO, 0), 25, 3, 0);
 
         assertEquals(25, ops.size());
         TreeMap<Long, List<Op>> bursts = byBurst(ops);
         assertEquals(List.of(10, 10, 5), bursts.values().stream().map(List::size).toList());
     }
 
-    private static List<Op> run(Bursts bursts, int workers, long serviceNanos, long maxOps) throws Exception {
+    private static List<Op> run(Bursts bursts, long maxOps, int workers, long serviceNanos) throws Exception {
         long start = System.nanoTime() + 10 * MILLI;
         BurstDispatcher dispatcher = new BurstDispatcher(List.of(new OpKind("op", 1, 1)), bursts, maxOps, 1,
                 start, start, start + 10_000 * MILLI);
