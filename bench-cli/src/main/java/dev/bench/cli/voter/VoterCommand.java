@@ -1,15 +1,24 @@
 package dev.bench.cli.voter;
 
-import dev.bench.cli.EngineOptions;
-import dev.bench.cli.JdbcOptions;
+import dev.bench.cli.RunOptions;
+import dev.bench.cli.TargetOptions;
+import dev.bench.cli.WorkloadRun;
 import dev.bench.core.BenchException;
+import dev.bench.core.Bursts;
+import dev.bench.core.RunConfig;
+import dev.bench.core.jdbc.Dialect;
+import dev.bench.core.jdbc.JdbcTarget;
+import dev.bench.workloads.voter.VoterBenchmark;
+import dev.bench.workloads.voter.VoterBenchmark.Verbosity;
+import dev.bench.workloads.voter.VoterSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
+import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
@@ -23,7 +32,9 @@ import java.util.concurrent.Callable;
                         + "against what the client was told."})
 public final class VoterCommand implements Callable<Integer> {
 
-    enum Verbosity { quiet, nonverbose, verbose, veryverbose }
+    /** A run bounded by --calls still gets an end time; this one is never the reason a run ends. */
+    static final Duration NO_TIME_BOUND = Duration.ofDays(1);
+    private static final int MAX_DEFAULT_CONNECTIONS = 16;
 
     @Spec
     CommandSpec spec;
@@ -59,7 +70,7 @@ public final class VoterCommand implements Callable<Integer> {
     Integer limit;
 
     @Option(names = "--target", paramLabel = "N", description = "Open loop instead: calls arrive at N/s (Poisson) for --calls/N seconds, served by --burst-size workers.")
-    Double target;
+    Double targetOps;
 
     @Option(names = "--verbosity", paramLabel = "LEVEL", defaultValue = "verbose", description = "quiet: the overall line; nonverbose: + check, results, summaries; verbose: + lap lines; veryverbose: + the engine's progress on stderr (default ${DEFAULT-VALUE}).")
     Verbosity verbosity;
@@ -82,44 +93,70 @@ public final class VoterCommand implements Callable<Integer> {
     @Option(names = "--client-name", paramLabel = "NAME", description = "Name in erlvolt's lines (default: the preset, or 'voter').")
     String clientName;
 
-    @Option(names = "--clients", paramLabel = "N", defaultValue = "1", description = "Client processes (JVMs) at once, sharing --calls, started together; then their total (default ${DEFAULT-VALUE}).")
-    int clients;
-
-    @Option(names = "--client-id", paramLabel = "I", description = "This process is client I of --clients (set by the launcher).")
-    Integer clientId;
-
-    @Option(names = "--start-at", paramLabel = "EPOCH_MS", description = "Start offering load at this wall-clock time (set by the launcher).")
-    Long startAtEpochMillis;
+    @Mixin
+    TargetOptions target;
 
     @Mixin
-    JdbcOptions jdbc;
-
-    @Mixin
-    EngineOptions engine;
+    RunOptions run;
 
     @Override
     public Integer call() {
-        VoterPlan plan;
+        VoterPlan plan = WorkloadRun.validated(spec, this::plan);
+        VoterSettings settings = WorkloadRun.validated(spec, () -> settings(plan));
+        if (run.clients > 1 && !isLaunchedClient()) {
+            return new VoterLauncher(this, plan, settings).run();
+        }
+        RunConfig config = WorkloadRun.validated(spec, () -> config(plan));
+        VoterBenchmark.Options options = new VoterBenchmark.Options(plan.client(), verbosity, isLaunchedClient(), run.clients);
+        return WorkloadRun.execute(() -> new VoterBenchmark(open(settings), settings, config, options), run, List.of(), spec, spec);
+    }
+
+    /** Started by a launcher (--client-id given): the launcher created the tables and checks the total. */
+    boolean isLaunchedClient() {
+        return spec.commandLine().getParseResult().hasMatchedOption("--client-id");
+    }
+
+    private VoterPlan plan() {
+        if (dumpIntervalMs < 10) {
+            throw new BenchException("--dump-interval must be >= 10 ms, got " + dumpIntervalMs);
+        }
+        if (procedure) {
+            Dialect dialect = target.url == null ? Dialect.H2 : Dialect.fromUrl(target.url);
+            if (dialect != Dialect.POSTGRES && dialect != Dialect.MYSQL) {
+                throw new BenchException("--procedure needs PostgreSQL or MySQL/MariaDB (--url)");
+            }
+        }
+        return VoterPlan.of(this, run.clients);
+    }
+
+    /** Connections: --pool-size, else one per worker (managed: per slot) up to 16. */
+    private VoterSettings settings(VoterPlan plan) {
+        int wanted = plan.managed() != null ? Math.min(plan.managed().slots(), plan.workers()) : plan.workers();
+        int connections = target.poolSize != null ? target.poolSize : Math.min(wanted, MAX_DEFAULT_CONNECTIONS);
+        return new VoterSettings(contestants, maxVotes, uniform, procedure, connections, plan.managed());
+    }
+
+    JdbcTarget open(VoterSettings settings) {
+        Integer asked = target.poolSize;
+        target.poolSize = settings.connections() + 1; // the lanes, plus one for the check's queries
         try {
-            if (clients < 1) {
-                throw new BenchException("--clients must be >= 1, got " + clients);
-            }
-            if (clientId != null && (clientId < 0 || clientId >= clients)) {
-                throw new BenchException("--client-id must be 0.." + (clients - 1) + ", got " + clientId);
-            }
-            if (dumpIntervalMs < 10) {
-                throw new BenchException("--dump-interval must be >= 10 ms, got " + dumpIntervalMs);
-            }
-            if (jdbc.address != null && jdbc.url == null) {
-                throw new BenchException("voter takes a JDBC --url (jdbc:postgresql://..., jdbc:mysql://...), not --address");
-            }
-            plan = VoterPlan.of(this, clients);
-        } catch (BenchException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
+            return target.openUrlOrEmbedded(settings.connections());
+        } finally {
+            target.poolSize = asked;
         }
-        if (clients > 1 && clientId == null) {
-            return new VoterLauncher(this, plan).run();
+    }
+
+    /**
+     * Steady is a burst of one released whenever fewer than --burst-size calls are pending, i.e. as a
+     * worker frees up: the engine's closed loop would start its workers before --start-at.
+     */
+    private RunConfig config(VoterPlan plan) {
+        RunConfig.Builder b = run.applyTo(RunConfig.builder()).threads(plan.workers())
+                .reportInterval(Duration.ofMillis(dumpIntervalMs)).maxOps(plan.calls());
+        if (plan.targetOps() > 0) {
+            return b.targetOpsPerSec(plan.targetOps()).duration(Duration.ZERO).build();
         }
-        return new VoterClient(this, plan).run();
+        Bursts bursts = plan.bursts() != null ? plan.bursts() : new Bursts(1, Duration.ZERO, plan.workers() - 1);
+        return b.bursts(bursts).duration(NO_TIME_BOUND).build();
     }
 }

@@ -1,11 +1,13 @@
 package dev.bench.cli.voter;
 
 import dev.bench.cli.BenchMain;
+import dev.bench.cli.ExitCodes;
 import dev.bench.core.BenchException;
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.results.ResultsDirectory;
 import dev.bench.workloads.voter.VoterCheck;
 import dev.bench.workloads.voter.VoterDatabase;
+import dev.bench.workloads.voter.VoterSettings;
 import org.HdrHistogram.Histogram;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
@@ -19,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -30,7 +33,7 @@ import java.util.regex.Pattern;
 
 /**
  * erlvolt's multi-VM run: creates the tables once, starts N client JVMs (this JVM's java and
- * classpath) with {@code --client-id i} and one shared {@code --start-at} a couple of seconds ahead,
+ * classpath) with {@code --client-id i} and one shared {@code --start-at} a few seconds ahead,
  * each writing its own results directory, passes their lines through, then prints
  * {@code Total transactions per second}, the merged latency percentiles (their HdrHistogram logs
  * added) and the check of the total against the database.
@@ -39,7 +42,7 @@ import java.util.regex.Pattern;
  */
 final class VoterLauncher {
 
-    private static final long START_AHEAD_MS = 2_500;
+    private static final long START_AHEAD_MS = 8_000;
     /** Options the launcher sets for each client itself. */
     private static final Set<String> OWN = Set.of("--clients", "--client-id", "--start-at", "--results", "--password");
     private static final Pattern OVERALL = Pattern.compile(
@@ -48,42 +51,50 @@ final class VoterLauncher {
     private static final Pattern ACCEPTED = Pattern.compile("\"accepted\": (\\d+)");
 
     private final VoterCommand o;
-    private final VoterPlan plan;
+    private final VoterSettings settings;
     private final PrintWriter out;
 
-    VoterLauncher(VoterCommand options, VoterPlan plan) {
+    VoterLauncher(VoterCommand options, VoterPlan plan, VoterSettings settings) {
         this.o = options;
-        this.plan = plan;
+        this.settings = settings;
         this.out = options.spec.commandLine().getOut();
     }
 
     int run() {
-        if (VoterClient.url(o).startsWith("jdbc:h2:mem:")) {
+        if (o.target.url == null || o.target.url.startsWith("jdbc:h2:mem:")) {
             throw new ParameterException(o.spec.commandLine(), "--clients needs a server the clients share: give --url");
         }
         Path dir = resultsDir();
-        try (JdbcTarget target = VoterClient.open(o, VoterClient.settings(o, plan))) {
+        try (JdbcTarget target = o.open(settings)) {
             VoterDatabase db = new VoterDatabase(target);
             db.create(o.contestants);
             VoterDatabase.Counts before = db.counts(o.maxVotes);
-            long startAt = System.currentTimeMillis() + START_AHEAD_MS;
+            Instant startAt = Instant.now().plusMillis(START_AHEAD_MS);
             List<Child> children = new ArrayList<>();
-            for (int i = 0; i < o.clients; i++) {
+            for (int i = 0; i < o.run.clients; i++) {
                 children.add(start(i, startAt, dir.resolve("client-" + i)));
             }
             boolean allOk = true;
-            for (Child c : children) {
-                allOk &= c.await() == 0;
+            for (int i = 0; i < children.size(); i++) {
+                int code = children.get(i).await();
+                if (code != 0) {
+                    out.println("# client " + i + " exited with " + code);
+                    allOk = false;
+                }
+            }
+            if (!allOk) {
+                out.flush();
+                return ExitCodes.FAILED;
             }
             VoterDatabase.Counts after = db.counts(o.maxVotes);
-            return report(children, before, after) && allOk ? 0 : BenchMain.EXIT_FAILED;
+            return report(children, before, after) ? 0 : ExitCodes.FAILED;
         } catch (java.sql.SQLException e) {
             throw new BenchException("voter: " + e.getMessage(), e);
         }
     }
 
     private Path resultsDir() {
-        Path dir = o.engine.results != null ? o.engine.results
+        Path dir = o.run.results != null ? o.run.results
                 : Paths.get("results", "voter-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         try {
             if (Files.exists(dir) && (!Files.isDirectory(dir) || Files.list(dir).findAny().isPresent())) {
@@ -96,7 +107,7 @@ final class VoterLauncher {
         }
     }
 
-    private Child start(int id, long startAt, Path results) {
+    private Child start(int id, Instant startAt, Path results) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-cp");
@@ -117,11 +128,11 @@ final class VoterLauncher {
                 }
             }
         }
-        cmd.addAll(List.of("--clients", String.valueOf(o.clients), "--client-id", String.valueOf(id),
+        cmd.addAll(List.of("--clients", String.valueOf(o.run.clients), "--client-id", String.valueOf(id),
                 "--start-at", String.valueOf(startAt), "--results", results.toString()));
         ProcessBuilder pb = new ProcessBuilder(cmd);
-        if (o.jdbc.password != null && !o.jdbc.password.isEmpty()) {
-            pb.environment().put("BENCH_PASSWORD", o.jdbc.password);
+        if (o.target.password != null && !o.target.password.isEmpty()) {
+            pb.environment().put("BENCH_PASSWORD", o.target.password);
         }
         try {
             return new Child(pb.start(), results, out, o.spec.commandLine().getErr());
@@ -230,7 +241,7 @@ final class VoterLauncher {
             } catch (InterruptedException e) {
                 process.destroy();
                 Thread.currentThread().interrupt();
-                return BenchMain.EXIT_FAILED;
+                return ExitCodes.FAILED;
             }
         }
     }

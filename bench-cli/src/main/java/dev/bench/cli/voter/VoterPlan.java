@@ -12,7 +12,7 @@ import java.time.Duration;
  *
  * @param calls       calls this client makes (its share when several clients run)
  * @param workers     concurrent calls: erlvolt's burst size (steady: its number of workers)
- * @param bursts      the rhythm's bursts (steady: bursts of one whenever a worker frees up)
+ * @param bursts      the bursts rhythm's settings, or null for steady
  * @param targetOps   open loop at this rate instead of the rhythm, or 0
  */
 record VoterPlan(String client, long calls, Preset.Rhythm rhythm, int workers, Bursts bursts,
@@ -47,11 +47,11 @@ record VoterPlan(String client, long calls, Preset.Rhythm rhythm, int workers, B
         if (rhythm == Preset.Rhythm.steady && o.delayMs != null) {
             throw new BenchException("--delay applies to --rhythm bursts only; this run is steady");
         }
-        if (o.target != null && rhythm == Preset.Rhythm.bursts) {
+        if (o.targetOps != null && rhythm == Preset.Rhythm.bursts) {
             throw new BenchException("--target (open loop) replaces the rhythm: use it with --rhythm steady");
         }
-        if (o.target != null && !(o.target > 0)) {
-            throw new BenchException("--target must be > 0 calls/s, got " + o.target);
+        if (o.targetOps != null && !(o.targetOps > 0)) {
+            throw new BenchException("--target must be > 0 calls/s, got " + o.targetOps);
         }
         VoterSettings.Managed managed = null;
         if (mode == Preset.Mode.managed) {
@@ -66,15 +66,14 @@ record VoterPlan(String client, long calls, Preset.Rhythm rhythm, int workers, B
             if (delay < 0) {
                 throw new BenchException("--delay must be >= 0 ms, got " + delay);
             }
-            bursts = new Bursts(burstSize, Duration.ofMillis(delay), limit, share);
+            bursts = new Bursts(burstSize, Duration.ofMillis(delay), limit);
         } else {
-            // steady: a call is released whenever fewer than burstSize are pending, i.e. as a worker frees up
-            bursts = new Bursts(1, Duration.ZERO, burstSize - 1, share);
+            bursts = null;
         }
         String client = o.clientName != null ? o.clientName : p != null ? p.name() : "voter";
-        if (o.clientId != null) {
-            client = client + "-" + o.clientId;
+        if (o.isLaunchedClient()) {
+            client = client + "-" + o.run.clientId;
         }
-        return new VoterPlan(client, share, rhythm, burstSize, bursts, managed, o.target != null ? o.target : 0);
+        return new VoterPlan(client, share, rhythm, burstSize, bursts, managed, o.targetOps != null ? o.targetOps : 0);
     }
 }

@@ -10,7 +10,8 @@ import java.util.function.IntSupplier;
 
 /**
  * erlvolt's rolling line, one per dump interval:
- * {@code Client VSD: at  0.217sec: lap   19,339 T/sec,  total   19,368 T/sec, success:   4,203, fails: 0, pending:     111, avglat:  0.286ms, maxlat:    3ms}.
+ * {@code Client VSD: at  0.217sec: lap   19,339 T/sec,  total   19,368 T/sec, success:   4,203, fails: 0,}
+ * {@code pending:     111, avglat:  0.286ms, maxlat:    3ms} (one line).
  * Lap and total rates count calls that completed (accepted or refused by the vote's rules); latencies
  * are the lap's sojourn times, from each call's intended start. Warmup intervals are not shown.
  *
@@ -21,11 +22,14 @@ public final class ErlvoltLaps implements IntervalListener {
     private final PrintWriter out;
     private final String client;
     private final IntSupplier pending;
+    private final boolean withP99;
     private long success;
     private long fails;
 
-    public ErlvoltLaps(PrintWriter out, String client, IntSupplier pending) {
+    /** @param withP99 add the lap's p99 sojourn latency (verbosity veryverbose) */
+    public ErlvoltLaps(PrintWriter out, String client, IntSupplier pending, boolean withP99) {
         this.out = out;
+        this.withP99 = withP99;
         this.client = client;
         this.pending = pending;
     }
@@ -44,7 +48,11 @@ public final class ErlvoltLaps implements IntervalListener {
         double totalRate = success / Math.max(at, 1e-9);
         double avgMs = completed == 0 ? 0 : vote.sojourn().getMean() / 1e6;
         long maxMs = Math.round(vote.sojourn().getMaxValue() / 1e6);
-        out.println(line(client, at, lapRate, totalRate, success, fails, pending.getAsInt(), avgMs, maxMs));
+        String line = line(client, at, lapRate, totalRate, success, fails, pending.getAsInt(), avgMs, maxMs);
+        if (withP99) {
+            line += String.format(Locale.US, ", p99lat: %.3fms", vote.sojourn().getValueAtPercentile(99) / 1e6);
+        }
+        out.println(line);
         out.flush();
     }
 

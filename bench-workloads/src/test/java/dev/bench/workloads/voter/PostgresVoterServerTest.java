@@ -1,7 +1,6 @@
 package dev.bench.workloads.voter;
 
 import dev.bench.core.BenchException;
-import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.testing.TestServers;
 import org.junit.jupiter.api.Test;
 
