@@ -8,6 +8,7 @@ import dev.bench.cli.report.ReportCommand;
 import dev.bench.cli.report.SweepCommand;
 import dev.bench.cli.tpcc.TpccCommand;
 import dev.bench.cli.vote.VoteCommand;
+import dev.bench.cli.voter.VoterCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -31,6 +32,7 @@ import java.util.concurrent.TimeUnit;
                 OltpRwCommand.class,
                 DataServingCommand.class,
                 TpccCommand.class,
+                VoterCommand.class,
                 // results
                 ReportCommand.class,
                 CompareCommand.class,

@@ -35,6 +35,7 @@ public final class RunConfig {
     private final Instant startAt;
     private final int clients;
     private final int clientId;
+    private final Bursts bursts;
 
     /** Pseudo-kind that derives a client's seed, distinct from every op kind and the engine's own. */
     private static final int CLIENT_STREAM = -3;
@@ -62,6 +63,7 @@ public final class RunConfig {
         this.startAt = b.startAt;
         this.clients = b.clients;
         this.clientId = b.clientId;
+        this.bursts = b.bursts;
     }
 
     public static Builder builder() {
@@ -150,6 +152,11 @@ public final class RunConfig {
         return startAt;
     }
 
+    /** The bursts rhythm instead of an open or closed loop, or null. */
+    public Bursts bursts() {
+        return bursts;
+    }
+
     /** Starts from the engine's neutral defaults (the {@code DEFAULT_*} constants); closed loop. */
     public static final class Builder {
         private int threads = DEFAULT_THREADS;
@@ -164,6 +171,7 @@ public final class RunConfig {
         private Duration reconnectTimeout = Duration.ofSeconds(DEFAULT_RECONNECT_TIMEOUT_S);
         private long maxOps;
         private Instant startAt;
+        private Bursts bursts;
         private int clients = 1;
         private int clientId;
 
@@ -237,6 +245,12 @@ public final class RunConfig {
             return this;
         }
 
+        /** Offer load in bursts (erlvolt's rhythm) instead of an open or closed loop. */
+        public Builder bursts(Bursts bursts) {
+            this.bursts = bursts;
+            return this;
+        }
+
         /** @throws BenchException naming the setting, its value and what is allowed */
         public RunConfig build() {
             require(threads >= 1 && threads <= 10_000, "threads must be 1..10000, got " + threads);
@@ -253,6 +267,7 @@ public final class RunConfig {
             require(maxLag.toMillis() > 0, "max lag must be > 0, got " + maxLag.toMillis() + " ms");
             require(maxRetries >= 0, "max retries must be >= 0, got " + maxRetries);
             require(!reconnectTimeout.isNegative(), "reconnect timeout must be >= 0");
+            require(bursts == null || targetOpsPerSec == 0, "bursts and a target rate exclude each other");
             return new RunConfig(this);
         }
 

@@ -58,7 +58,9 @@ public final class Engine {
         long endNanos = config.isTimeBounded() ? windowStartNanos + config.duration().toNanos() : UNBOUNDED_NANOS;
         long windowStartEpochMillis = System.currentTimeMillis() + (windowStartNanos - System.nanoTime()) / 1_000_000;
 
-        Dispatcher dispatcher = config.isOpenLoop()
+        Dispatcher dispatcher = config.bursts() != null
+                ? new BurstDispatcher(kinds, config.bursts(), config.maxOps(), config.seed(), startNanos, windowStartNanos, endNanos)
+                : config.isOpenLoop()
                 ? new OpenLoopDispatcher(kinds, config.targetOpsPerSec(), config.arrivals(), config.seed(),
                         startNanos, windowStartNanos, endNanos, config.maxOps())
                 : new ClosedLoopDispatcher(kinds, config.seed(), startNanos, windowStartNanos, endNanos, config.maxOps());

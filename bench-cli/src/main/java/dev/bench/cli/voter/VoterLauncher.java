@@ -1,0 +1,248 @@
+package dev.bench.cli.voter;
+
+import dev.bench.cli.BenchMain;
+import dev.bench.cli.ExitCodes;
+import dev.bench.core.BenchException;
+import dev.bench.core.jdbc.JdbcTarget;
+import dev.bench.core.results.ResultsDirectory;
+import dev.bench.workloads.voter.VoterCheck;
+import dev.bench.workloads.voter.VoterDatabase;
+import dev.bench.workloads.voter.VoterSettings;
+import org.HdrHistogram.Histogram;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParameterException;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * erlvolt's multi-VM run: creates the tables once, starts N client JVMs (this JVM's java and
+ * classpath) with {@code --client-id i} and one shared {@code --start-at} a few seconds ahead,
+ * each writing its own results directory, passes their lines through, then prints
+ * {@code Total transactions per second}, the merged latency percentiles (their HdrHistogram logs
+ * added) and the check of the total against the database.
+ *
+ * <p>The password goes to the clients in their environment (BENCH_PASSWORD), never on a command line.
+ */
+final class VoterLauncher {
+
+    private static final long START_AHEAD_MS = 8_000;
+    /** Options the launcher sets for each client itself. */
+    private static final Set<String> OWN = Set.of("--clients", "--client-id", "--start-at", "--results", "--password");
+    private static final Pattern OVERALL = Pattern.compile(
+            "Client '.*' overall: .* total transactions: ([\\d,]+), fails: (\\d+), total time: ([\\d.]+)sec");
+    /** The client's accepted votes, from its summary.json ("votes": {"accepted": N, ...}). */
+    private static final Pattern ACCEPTED = Pattern.compile("\"accepted\": (\\d+)");
+
+    private final VoterCommand o;
+    private final VoterSettings settings;
+    private final PrintWriter out;
+
+    VoterLauncher(VoterCommand options, VoterPlan plan, VoterSettings settings) {
+        this.o = options;
+        this.settings = settings;
+        this.out = options.spec.commandLine().getOut();
+    }
+
+    int run() {
+        if (o.target.url == null || o.target.url.startsWith("jdbc:h2:mem:")) {
+            throw new ParameterException(o.spec.commandLine(), "--clients needs a server the clients share: give --url");
+        }
+        Path dir = resultsDir();
+        try (JdbcTarget target = o.open(settings)) {
+            VoterDatabase db = new VoterDatabase(target);
+            db.create(o.contestants);
+            VoterDatabase.Counts before = db.counts(o.maxVotes);
+            Instant startAt = Instant.now().plusMillis(START_AHEAD_MS);
+            List<Child> children = new ArrayList<>();
+            for (int i = 0; i < o.run.clients; i++) {
+                children.add(start(i, startAt, dir.resolve("client-" + i)));
+            }
+            boolean allOk = true;
+            for (int i = 0; i < children.size(); i++) {
+                int code = children.get(i).await();
+                if (code != 0) {
+                    out.println("# client " + i + " exited with " + code);
+                    allOk = false;
+                }
+            }
+            if (!allOk) {
+                out.flush();
+                return ExitCodes.FAILED;
+            }
+            VoterDatabase.Counts after = db.counts(o.maxVotes);
+            return report(children, before, after) ? 0 : ExitCodes.FAILED;
+        } catch (java.sql.SQLException e) {
+            throw new BenchException("voter: " + e.getMessage(), e);
+        }
+    }
+
+    private Path resultsDir() {
+        Path dir = o.run.results != null ? o.run.results
+                : Paths.get("results", "voter-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        try {
+            if (Files.exists(dir) && (!Files.isDirectory(dir) || Files.list(dir).findAny().isPresent())) {
+                throw new ParameterException(o.spec.commandLine(), "results directory " + dir + " is not empty; choose another --results");
+            }
+            Files.createDirectories(dir);
+            return dir;
+        } catch (IOException e) {
+            throw new BenchException("cannot create results directory " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private Child start(int id, Instant startAt, Path results) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(BenchMain.class.getName());
+        cmd.add("voter");
+        for (OptionSpec option : o.spec.commandLine().getParseResult().matchedOptions()) {
+            if (OWN.contains(option.longestName())) {
+                continue;
+            }
+            List<String> values = option.originalStringValues();
+            if (option.arity().max() == 0) {
+                cmd.add(option.longestName());
+            } else {
+                for (String v : values) {
+                    cmd.add(option.longestName());
+                    cmd.add(v);
+                }
+            }
+        }
+        cmd.addAll(List.of("--clients", String.valueOf(o.run.clients), "--client-id", String.valueOf(id),
+                "--start-at", String.valueOf(startAt), "--results", results.toString()));
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        if (o.target.password != null && !o.target.password.isEmpty()) {
+            pb.environment().put("BENCH_PASSWORD", o.target.password);
+        }
+        try {
+            return new Child(pb.start(), results, out, o.spec.commandLine().getErr());
+        } catch (IOException e) {
+            throw new BenchException("cannot start client " + id + ": " + e.getMessage(), e);
+        }
+    }
+
+    private boolean report(List<Child> children, VoterDatabase.Counts before, VoterDatabase.Counts after) {
+        long completed = 0;
+        long accepted = 0;
+        long fails = 0;
+        double longest = 0;
+        for (Child c : children) {
+            completed += c.transactions - c.fails;
+            fails += c.fails;
+            accepted += c.accepted();
+            longest = Math.max(longest, c.seconds);
+        }
+        out.println(String.format(Locale.US, "Total transactions per second: %,.0f T/sec", completed / Math.max(longest, 1e-9)));
+        out.println(String.format(Locale.US, "  %d clients: %,d transactions, %,d fails, longest client %.3f sec",
+                children.size(), completed + fails, fails, longest));
+        List<Path> logs = children.stream().map(c -> c.results.resolve(ResultsDirectory.HLOG)).toList();
+        out.println(percentiles("sojourn", HlogMerge.merge(logs, "vote.sojourn")));
+        out.println(percentiles("service", HlogMerge.merge(logs, "vote.service")));
+        VoterCheck check = VoterCheck.of(accepted, 0, o.maxVotes, before, after);
+        out.println("  check writes ... " + check.verdict());
+        out.flush();
+        return check.ok();
+    }
+
+    private static String percentiles(String what, Histogram h) {
+        return String.format(Locale.US, "  merged %s latency, ms: %,d calls, p50 %.3f, p95 %.3f, p99 %.3f, p99.9 %.3f, max %.3f",
+                what, h.getTotalCount(), ms(h, 50), ms(h, 95), ms(h, 99), ms(h, 99.9), h.getMaxValue() / 1e6);
+    }
+
+    private static double ms(Histogram h, double p) {
+        return h.getValueAtPercentile(p) / 1e6;
+    }
+
+    /** One client JVM: its stdout passed through line by line (and read for its totals), stderr too. */
+    private static final class Child {
+        final Process process;
+        final Path results;
+        final Thread outPump;
+        final Thread errPump;
+        volatile long transactions;
+        volatile long fails;
+        volatile double seconds;
+
+        Child(Process process, Path results, PrintWriter out, PrintWriter err) {
+            this.process = process;
+            this.results = results;
+            this.outPump = pump(process.getInputStream(), out, true);
+            this.errPump = pump(process.getErrorStream(), err, false);
+        }
+
+        private Thread pump(InputStream in, PrintWriter to, boolean parse) {
+            Thread t = new Thread(() -> {
+                try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+                    for (String line; (line = r.readLine()) != null; ) {
+                        if (parse) {
+                            read(line);
+                        }
+                        synchronized (to) {
+                            to.println(line);
+                            to.flush();
+                        }
+                    }
+                } catch (IOException ignored) {
+                    // the client ended; its exit code says how
+                }
+            }, "voter-client-pump");
+            t.setDaemon(true);
+            t.start();
+            return t;
+        }
+
+        private void read(String line) {
+            Matcher m = OVERALL.matcher(line);
+            if (m.find()) {
+                transactions = Long.parseLong(m.group(1).replace(",", ""));
+                fails = Long.parseLong(m.group(2));
+                seconds = Double.parseDouble(m.group(3));
+            }
+        }
+
+        long accepted() {
+            try {
+                Matcher m = ACCEPTED.matcher(Files.readString(results.resolve(ResultsDirectory.SUMMARY)));
+                if (!m.find()) {
+                    throw new BenchException("no accepted votes in " + results.resolve(ResultsDirectory.SUMMARY));
+                }
+                return Long.parseLong(m.group(1));
+            } catch (IOException e) {
+                throw new BenchException("client results missing: " + e.getMessage(), e);
+            }
+        }
+
+        int await() {
+            try {
+                int code = process.waitFor();
+                outPump.join();
+                errPump.join();
+                return code;
+            } catch (InterruptedException e) {
+                process.destroy();
+                Thread.currentThread().interrupt();
+                return ExitCodes.FAILED;
+            }
+        }
+    }
+}

@@ -1,0 +1,151 @@
+package dev.bench.workloads.voter;
+
+import dev.bench.core.jdbc.JdbcTarget;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/**
+ * One connection with its vote statements prepared: VoltDB's {@code Vote(phone, contestant, maxVotes)}
+ * as one transaction, either as client-side SQL or as one call of the server-side routine.
+ * A lane whose connection broke is {@linkplain #discard discarded} and re-opens on its next vote.
+ *
+ * <p>Threading: one caller at a time (the owner of the lane's lock or of the lane itself).
+ */
+final class VoteLane implements AutoCloseable {
+
+    static final int ACCEPTED = 0;
+    static final int INVALID_CONTESTANT = 1;
+    static final int OVER_LIMIT = 2;
+
+    private static final long PHONE_SPAN = 10_000_000L;
+
+    private final JdbcTarget target;
+    private final VoterSql sql;
+    private final boolean routine;
+    private Connection connection;
+    private PreparedStatement insertVote;
+    private PreparedStatement bump;
+    private PreparedStatement phoneVotes;
+    private PreparedStatement call;
+
+    VoteLane(JdbcTarget target, VoterSql sql, boolean routine) {
+        this.target = target;
+        this.sql = sql;
+        this.routine = routine;
+    }
+
+    /** @return {@link #ACCEPTED}, {@link #INVALID_CONTESTANT} or {@link #OVER_LIMIT}; nothing is written unless accepted */
+    int vote(long phone, int contestant, int maxVotes) throws SQLException {
+        if (connection == null) {
+            open();
+        }
+        try {
+            return routine ? callRoutine(phone, contestant, maxVotes) : voteInSql(phone, contestant, maxVotes);
+        } catch (SQLException | RuntimeException e) {
+            rollbackQuietly();
+            throw e;
+        }
+    }
+
+    private int voteInSql(long phone, int contestant, int maxVotes) throws SQLException {
+        insertVote.setLong(1, phone);
+        insertVote.setInt(2, (int) (phone / PHONE_SPAN));
+        insertVote.setInt(3, contestant);
+        if (insertVote.executeUpdate() == 0) {
+            connection.rollback();
+            return INVALID_CONTESTANT;
+        }
+        bump.setLong(1, phone);
+        if (sql.bumpGuarded()) {
+            bump.setInt(2, maxVotes);
+            if (bump.executeUpdate() == 0) {
+                connection.rollback();
+                return OVER_LIMIT;
+            }
+        } else {
+            bump.executeUpdate();
+            phoneVotes.setLong(1, phone);
+            try (ResultSet rs = phoneVotes.executeQuery()) {
+                rs.next();
+                if (rs.getInt(1) > maxVotes) {
+                    connection.rollback();
+                    return OVER_LIMIT;
+                }
+            }
+        }
+        connection.commit();
+        return ACCEPTED;
+    }
+
+    private int callRoutine(long phone, int contestant, int maxVotes) throws SQLException {
+        call.setLong(1, phone);
+        call.setInt(2, contestant);
+        call.setInt(3, maxVotes);
+        try (ResultSet rs = call.executeQuery()) {
+            if (!rs.next()) {
+                throw new SQLException(VoterSql.ROUTINE_NAME + " returned no result");
+            }
+            return rs.getInt(1);
+        }
+    }
+
+    private void open() throws SQLException {
+        Connection c = target.connection();
+        try {
+            if (sql.sessionInit() != null) {
+                try (Statement s = c.createStatement()) {
+                    s.execute(sql.sessionInit());
+                }
+            }
+            if (routine) {
+                call = c.prepareStatement(sql.callRoutine());
+            } else {
+                c.setAutoCommit(false);
+                insertVote = c.prepareStatement(VoterSql.INSERT_VOTE);
+                bump = c.prepareStatement(sql.bump());
+                phoneVotes = c.prepareStatement(VoterSql.PHONE_VOTES);
+            }
+            connection = c;
+        } catch (SQLException e) {
+            c.close();
+            throw e;
+        }
+    }
+
+    private void rollbackQuietly() {
+        try {
+            if (connection != null) {
+                if (connection.getAutoCommit()) {
+                    try (Statement s = connection.createStatement()) {
+                        s.execute("ROLLBACK"); // a routine that failed half way may leave its transaction open
+                    }
+                } else {
+                    connection.rollback();
+                }
+            }
+        } catch (SQLException ignored) {
+            // the vote's own failure is the one to report; a broken connection gets discarded
+        }
+    }
+
+    /** Forgets a broken connection; the next vote opens a new one. */
+    void discard() {
+        close();
+    }
+
+    @Override
+    public void close() {
+        if (connection != null) {
+            try {
+                connection.close(); // closes its statements and hands it back to the pool
+            } catch (SQLException ignored) {
+                // being discarded anyway
+            }
+            connection = null;
+        }
+    }
+}

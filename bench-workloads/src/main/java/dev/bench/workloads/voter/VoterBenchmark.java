@@ -1,0 +1,165 @@
+package dev.bench.workloads.voter;
+
+import dev.bench.core.RunConfig;
+import dev.bench.core.Workload;
+import dev.bench.core.jdbc.JdbcTarget;
+import dev.bench.core.metrics.IntervalListener;
+import dev.bench.core.metrics.RunResult;
+import dev.bench.core.run.Benchmark;
+import dev.bench.core.run.IntegrityCheck;
+import dev.bench.core.run.PhaseOutcome;
+import dev.bench.core.run.PhasePlan;
+
+import java.io.PrintWriter;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * VoltDB's Voter as the run template's parts: create the tables and Initialize (or, as one of several
+ * clients, find them created), one phase of calls, check the database, print erlvolt's and VoltDB's
+ * reports. Owns the target and closes it.
+ */
+public final class VoterBenchmark extends Benchmark {
+
+    /** How much to print, erlvolt's verbosity levels. */
+    public enum Verbosity { quiet, nonverbose, verbose, veryverbose }
+
+    /**
+     * @param client     the name in erlvolt's lines
+     * @param launched   one of several clients: the launcher creates the tables and checks the total
+     */
+    public record Options(String client, Verbosity verbosity, boolean launched, int clients) {
+    }
+
+    private final JdbcTarget target;
+    private final VoterDatabase db;
+    private final VoterSettings settings;
+    private final RunConfig config;
+    private final Options options;
+    private VoterDatabase.Counts before;
+    private VoterWorkload workload;
+    private Instant started;
+    private Instant ended;
+    private VoterDatabase.Counts after;
+    private VoterCheck check;
+
+    public VoterBenchmark(JdbcTarget target, VoterSettings settings, RunConfig config, Options options) {
+        this.target = target;
+        this.db = new VoterDatabase(target);
+        this.settings = settings;
+        this.config = config;
+        this.options = options;
+    }
+
+    @Override
+    public String name() {
+        return "voter";
+    }
+
+    @Override
+    public Map<String, Object> describe() {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("client", options.client());
+        fields.put("target", target.serverVersion() + " at " + target.maskedUrl());
+        return fields;
+    }
+
+    @Override
+    protected void prepare() throws Exception {
+        if (options.launched()) {
+            db.requireCreated(settings.procedure());
+            before = VoterDatabase.Counts.rowsOnly(db.voteRows()); // the launcher checks; no need to scan here
+        } else {
+            db.create(settings.contestants());
+            before = db.counts(settings.maxVotes());
+        }
+    }
+
+    @Override
+    protected List<PhasePlan> phases() {
+        return List.of(new PhasePlan("run", config));
+    }
+
+    @Override
+    protected Workload workload(PhasePlan phase) {
+        workload = new VoterWorkload(db, settings, config.seed());
+        started = Instant.now();
+        return workload;
+    }
+
+    @Override
+    protected List<IntervalListener> listeners(PhasePlan phase, PrintWriter out) {
+        if (options.verbosity().compareTo(Verbosity.verbose) < 0) {
+            return List.of();
+        }
+        return List.of(new ErlvoltLaps(out, options.client(), workload::pending,
+                options.verbosity() == Verbosity.veryverbose));
+    }
+
+    @Override
+    protected IntegrityCheck check(PhasePlan phase, RunResult result) throws Exception {
+        ended = Instant.now();
+        workload.close();
+        if (options.launched()) {
+            after = VoterDatabase.Counts.rowsOnly(db.voteRows());
+            check = new VoterCheck(true, "skipped here: " + options.clients() + " clients share the tables; the launcher checks the total");
+            return IntegrityCheck.notChecked("one of " + options.clients() + " clients; the launcher checks the total");
+        }
+        after = db.counts(settings.maxVotes());
+        check = VoterCheck.of(workload.accepted(), workload.inDoubt(), settings.maxVotes(), before, after);
+        return new IntegrityCheck(true, check.ok(), check.verdict());
+    }
+
+    @Override
+    protected Map<String, Object> figures(PhasePlan phase, RunResult result) {
+        Map<String, Object> votes = new LinkedHashMap<>();
+        votes.put("accepted", workload.accepted());
+        votes.put("invalid_contestant", workload.invalid());
+        votes.put("over_limit", workload.overLimit());
+        votes.put("failed", tally(result).fails());
+        votes.put("in_doubt", workload.inDoubt());
+        Map<String, Object> figures = new LinkedHashMap<>();
+        figures.put("votes", votes);
+        figures.put("transactions_per_sec", tally(result).perSecond());
+        figures.put("connections", settings.connections());
+        figures.put("procedure", settings.procedure());
+        return figures;
+    }
+
+    private VoterReport.Tally tally(RunResult result) {
+        return new VoterReport.Tally(workload.accepted(), workload.invalid(), workload.overLimit(),
+                result.kinds().get(0).outcomes().failed(), Math.max(result.drainNanos(), 1));
+    }
+
+    @Override
+    protected void report(PhaseOutcome outcome, PrintWriter out) {
+        VoterReport.Tally tally = tally(outcome.result());
+        if (options.verbosity() == Verbosity.quiet) {
+            out.println(VoterReport.overall(options.client(), tally));
+            if (!check.ok()) {
+                out.println("  check writes ... " + check.verdict());
+            }
+            return;
+        }
+        List<VoterDatabase.Result> results;
+        try {
+            results = db.results();
+        } catch (java.sql.SQLException e) {
+            throw new dev.bench.core.BenchException("reading the results failed: " + e.getMessage(), e);
+        }
+        out.print(VoterReport.voltdb(tally, results, outcome.result()));
+        out.println();
+        out.print(VoterReport.erlvolt(options.client(), tally, check.verdict(), results, started, ended,
+                after.voteRows() - before.voteRows()));
+    }
+
+    @Override
+    public void close() {
+        if (workload != null) {
+            workload.close();
+        }
+        target.close();
+    }
+}
