@@ -1,5 +1,6 @@
 package dev.bench.cli;
 
+import dev.bench.cli.tao.TaoCommand;
 import dev.bench.cli.vote.VoteCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -18,7 +19,7 @@ import java.util.concurrent.TimeUnit;
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
         description = "Runs database and cache workloads against real servers and reports latency honestly "
                 + "(measured from each op's intended start, coordinated omission corrected).",
-        subcommands = {VoteCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {VoteCommand.class, TaoCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the run completed and the database agreed with the client",
                 "1:the run failed, fell too far behind, or the after-run check found a mismatch (Ctrl-C: the signal's status, 130)",

@@ -2,46 +2,71 @@ package dev.bench.workloads.tao;
 
 import dev.bench.core.BenchException;
 import dev.bench.core.RunConfig;
-import dev.bench.core.engine.Engine;
+import dev.bench.core.Workload;
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.metrics.RunResult;
+import dev.bench.core.run.Benchmark;
+import dev.bench.core.run.IntegrityCheck;
+import dev.bench.core.run.PhaseOutcome;
+import dev.bench.core.run.PhasePlan;
 
 import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.IntFunction;
 
 /**
- * TAOBench's two phases against a SQL target: {@link #load} creates the tables and fills them;
- * {@link #readKeys} reads the edge keys back once; {@link #runExperiment} runs one experiment line as
- * one engine phase, then checks the database and renders TAOBench's report.
+ * TAOBench's run phase as the run template's parts: {@link #prepare} reads the edge keys back once;
+ * each experiment line is one phase (its own pool of one connection per thread, its own check, its
+ * own TAOBench report). The load phase is {@link #load}, which runs no engine phase.
  */
-public final class TaoBenchmark {
+public final class TaoBenchmark extends Benchmark {
 
     /** TAOBench's load batch: edges per multi-row insert. */
     public static final int DEFAULT_BATCH = 256;
 
-    private TaoBenchmark() {
+    private final IntFunction<JdbcTarget> targets;
+    private final TaoConfig config;
+    private final List<Experiment> experiments;
+    private final List<RunConfig> runConfigs;
+    private final Duration slo;
+    private final int keyThreads;
+    private EdgePool keys;
+    private String maskedUrl;
+    private String serverVersion;
+    private JdbcTarget target;
+    private TaoWorkload workload;
+    private TaoCheck.Counts before;
+
+    /**
+     * @param targets    opens the target with a pool for the given number of workers
+     * @param runConfigs one per experiment, validated
+     * @param slo        open loop: later than intended + slo is overtime
+     * @param keyThreads threads reading the keys back (TAOBench's load threads)
+     */
+    public TaoBenchmark(IntFunction<JdbcTarget> targets, TaoConfig config, List<Experiment> experiments,
+                        List<RunConfig> runConfigs, Duration slo, int keyThreads) {
+        this.targets = targets;
+        this.config = config;
+        this.experiments = List.copyOf(experiments);
+        this.runConfigs = List.copyOf(runConfigs);
+        this.slo = slo;
+        this.keyThreads = keyThreads;
     }
 
-    /** How experiments run beyond what an experiment line says. */
-    public record RunSettings(double targetOpsPerSec, Duration slo, Duration reportInterval, Duration maxLag,
-                              long seed) {
-    }
-
-    /** One experiment's measurements, TAOBench report and check. */
-    public record ExperimentOutcome(RunResult result, String report, boolean checkOk, String checkVerdict,
-                                    long readMisses, long writeNoops) {
-    }
-
+    /**
+     * Creates the tables (only replacing ones the tool made) and loads {@code edges} edges.
+     *
+     * @param progress receives a line with edges/s every few seconds
+     */
     public static TaoLoader.Outcome load(JdbcTarget target, TaoConfig config, long edges, int threads, int batch,
                                          long seed, PrintWriter progress) {
-        if (edges < 1) {
-            throw new BenchException("-n must be >= 1 edges, got " + edges);
-        }
         TaoSql sql = TaoSql.forDialect(target.dialect());
         try {
             TaoSchema.recreate(target, sql);
@@ -54,53 +79,111 @@ public final class TaoBenchmark {
         }
     }
 
-    /** @throws BenchException with one line when nothing was loaded yet */
-    public static EdgePool readKeys(JdbcTarget target, int threads) {
-        TaoSql sql = TaoSql.forDialect(target.dialect());
-        try {
-            try (Connection c = target.connection()) {
+    @Override
+    public String name() {
+        return "tao";
+    }
+
+    @Override
+    public Map<String, Object> describe() {
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("target", maskedUrl);
+        d.put("server_version", serverVersion);
+        d.put("config", config.source());
+        d.put("edges_read_back", keys == null ? 0 : keys.size());
+        return d;
+    }
+
+    @Override
+    protected void prepare() throws Exception {
+        try (JdbcTarget t = targets.apply(keyThreads)) {
+            maskedUrl = t.maskedUrl();
+            serverVersion = t.serverVersion();
+            TaoSql sql = TaoSql.forDialect(t.dialect());
+            try (Connection c = t.connection()) {
                 TaoSchema.init(c, sql);
                 TaoSchema.requireLoaded(c);
             }
-            return EdgePool.read(target, sql, threads);
-        } catch (SQLException e) {
-            throw new BenchException("reading the edge keys failed: " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new BenchException("interrupted while reading the edge keys");
+            keys = EdgePool.read(t, sql, keyThreads);
         }
     }
 
-    public static ExperimentOutcome runExperiment(JdbcTarget target, EdgePool keys, TaoConfig config,
-                                                  Experiment experiment, int index, RunSettings settings,
-                                                  List<IntervalListener> listeners) {
+    @Override
+    protected List<PhasePlan> phases() {
+        List<PhasePlan> plans = new ArrayList<>();
+        for (int i = 0; i < experiments.size(); i++) {
+            Experiment e = experiments.get(i);
+            plans.add(new PhasePlan(e.threads() + "x" + e.warmupSeconds() + "x" + e.seconds(), runConfigs.get(i)));
+        }
+        return plans;
+    }
+
+    @Override
+    protected Workload workload(PhasePlan phase) throws Exception {
+        closeTarget();
+        target = targets.apply(phase.config().threads());
         TaoSql sql = TaoSql.forDialect(target.dialect());
-        TaoWorkload workload = new TaoWorkload(target, sql, config, keys);
-        RunConfig run = RunConfig.builder().threads(experiment.threads()).targetOpsPerSec(settings.targetOpsPerSec())
-                .warmup(Duration.ofSeconds(experiment.warmupSeconds())).duration(Duration.ofSeconds(experiment.seconds()))
-                .reportInterval(settings.reportInterval()).maxLag(settings.maxLag())
-                .seed(settings.seed() + index).build();
-        try {
-            TaoCheck.Counts before;
-            try (Connection c = target.connection()) {
-                TaoSchema.init(c, sql);
-                before = TaoCheck.Counts.of(c);
+        try (Connection c = target.connection()) {
+            TaoSchema.init(c, sql);
+            before = TaoCheck.Counts.of(c);
+        }
+        workload = new TaoWorkload(target, sql, config, keys);
+        return workload;
+    }
+
+    @Override
+    protected List<IntervalListener> listeners(PhasePlan phase, PrintWriter out) {
+        return List.of(workload.windowListener());
+    }
+
+    @Override
+    protected IntegrityCheck check(PhasePlan phase, RunResult result) throws Exception {
+        try (Connection c = target.connection()) {
+            TaoSchema.init(c, TaoSql.forDialect(target.dialect()));
+            TaoCheck.Verdict v = TaoCheck.check(c, before, workload.counters());
+            return IntegrityCheck.of(v.ok(), v.detail());
+        }
+    }
+
+    @Override
+    protected Map<String, Object> figures(PhasePlan phase, RunResult result) {
+        TaoCounters counters = workload.counters();
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("experiment", experiment(phase).describe());
+        f.put("read_misses", counters.readMisses());
+        f.put("writes_that_changed_nothing", counters.writeNoops());
+        f.put("retries", result.kinds().stream().mapToLong(k -> k.outcomes().retries()).sum());
+        f.put("edges_added", counters.edgesAdded.sum());
+        f.put("edges_deleted", counters.edgesDeleted.sum());
+        return f;
+    }
+
+    @Override
+    protected void report(PhaseOutcome outcome, PrintWriter out) {
+        long sloNanos = outcome.plan().config().isOpenLoop() ? slo.toNanos() : 0;
+        out.print(TaoReport.render(experiment(outcome.plan()), outcome.result(), sloNanos, workload.counters()));
+        out.println("Check: " + outcome.check().verdict());
+        out.flush();
+    }
+
+    private Experiment experiment(PhasePlan phase) {
+        for (int i = 0; i < runConfigs.size(); i++) {
+            if (runConfigs.get(i) == phase.config()) {
+                return experiments.get(i);
             }
-            List<IntervalListener> all = new ArrayList<>();
-            all.add(workload.windowListener());
-            all.addAll(listeners);
-            RunResult result = Engine.run(workload, run, all);
-            TaoCheck.Verdict verdict;
-            try (Connection c = target.connection()) {
-                TaoSchema.init(c, sql);
-                verdict = TaoCheck.check(c, before, workload.counters());
-            }
-            long slo = settings.targetOpsPerSec() > 0 ? settings.slo().toNanos() : 0;
-            String report = TaoReport.render(experiment, result, slo, workload.counters());
-            return new ExperimentOutcome(result, report, verdict.ok(), verdict.verdict(),
-                    workload.counters().readMisses(), workload.counters().writeNoops());
-        } catch (SQLException e) {
-            throw new BenchException("experiment " + experiment.describe() + " failed: " + e.getMessage(), e);
+        }
+        throw new IllegalArgumentException("not a phase of this run: " + phase.name());
+    }
+
+    @Override
+    public void close() {
+        closeTarget();
+    }
+
+    private void closeTarget() {
+        if (target != null) {
+            target.close();
+            target = null;
         }
     }
 }

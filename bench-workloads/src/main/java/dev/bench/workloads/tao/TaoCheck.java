@@ -17,8 +17,8 @@ final class TaoCheck {
         }
     }
 
-    /** @param verdict one line, fit to print after "Check: " */
-    record Verdict(boolean ok, String verdict) {
+    /** @param detail the numbers compared, one line */
+    record Verdict(boolean ok, String detail) {
     }
 
     private TaoCheck() {
@@ -44,6 +44,6 @@ final class TaoCheck {
         if (inDoubt > 0) {
             detail += "; " + inDoubt + " rows in doubt (connection lost at commit) allowed";
         }
-        return new Verdict(ok, (ok ? "OK: " : "MISMATCH: ") + detail);
+        return new Verdict(ok, detail);
     }
 }

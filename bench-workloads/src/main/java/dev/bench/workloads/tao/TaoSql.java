@@ -49,15 +49,16 @@ final class TaoSql {
                     + " WHERE a.type IN (0, 3) OR (a.type IN (1, 2) AND b.type IN (0, 3))");
 
     /**
-     * Incompatible edges per type being inserted, over (a = id1, b = id2); TAOBench's rules. The
+     * Incompatible edges per type being inserted, over (a = id1, b = id2), TAOBench's rules; each
+     * clause becomes its own NOT EXISTS, so every one is an index lookup on the primary key. The
      * duplicate key itself is always incompatible, so an insert never fails on the primary key.
      */
-    private static final String[] GUARDS = {
-        /* unique */ "id1 = :a OR (id1 = :b AND id2 = :a)",
-        /* bidirectional */ "(id1 = :a AND type IN (0, 2)) OR (id1 = :a AND id2 = :b AND type IN (1, 3))"
-                + " OR (id1 = :b AND id2 = :a AND type IN (0, 3))",
-        /* unique_and_bidirectional */ "id1 = :a OR (id1 = :b AND id2 = :a AND type IN (0, 3))",
-        /* other */ "(id1 = :a AND type IN (0, 2)) OR (id1 = :a AND id2 = :b AND type IN (1, 3)) OR (id1 = :b AND id2 = :a)"};
+    private static final String[][] GUARDS = {
+        /* unique */ {"id1 = :a", "id1 = :b AND id2 = :a"},
+        /* bidirectional */ {"id1 = :a AND type IN (0, 2)", "id1 = :a AND id2 = :b AND type IN (1, 3)",
+            "id1 = :b AND id2 = :a AND type IN (0, 3)"},
+        /* unique_and_bidirectional */ {"id1 = :a", "id1 = :b AND id2 = :a AND type IN (0, 3)"},
+        /* other */ {"id1 = :a AND type IN (0, 2)", "id1 = :a AND id2 = :b AND type IN (1, 3)", "id1 = :b AND id2 = :a"}};
 
     final Dialect dialect;
     final List<String> ddl;
@@ -117,12 +118,20 @@ final class TaoSql {
     /** Parameters: id1, id2, type, timestamp, value, then the guard's ids in {@link #guardOrder}. */
     String edgeAdd(EdgeType type) {
         return "INSERT INTO edges (id1, id2, type, timestamp, value) SELECT ?, ?, ?, ?, ?" + fromDual
-                + " WHERE NOT EXISTS (SELECT 1 FROM edges WHERE " + GUARDS[type.ordinal()].replaceAll(":[ab]", "?") + ")";
+                + " WHERE " + guard(type).replaceAll(":[ab]", "?");
+    }
+
+    private static String guard(EdgeType type) {
+        StringBuilder where = new StringBuilder();
+        for (String clause : GUARDS[type.ordinal()]) {
+            where.append(where.length() == 0 ? "" : " AND ").append("NOT EXISTS (SELECT 1 FROM edges WHERE ").append(clause).append(')');
+        }
+        return where.toString();
     }
 
     /** For each guard placeholder of {@link #edgeAdd}, whether it is id1 (true) or id2 (false). */
     static boolean[] guardOrder(EdgeType type) {
-        String guard = GUARDS[type.ordinal()];
+        String guard = guard(type);
         List<Boolean> order = new java.util.ArrayList<>();
         for (int i = guard.indexOf(':'); i >= 0; i = guard.indexOf(':', i + 1)) {
             order.add(guard.charAt(i + 1) == 'a');
