@@ -127,7 +127,7 @@ public final class TaoCommand implements Callable<Integer> {
         try (JdbcTarget t = targets.apply(tao.loadThreads)) {
             out.printf("Loading %d edges into %s with %d threads%n", tao.edges, t.maskedUrl(), tao.loadThreads);
             out.flush();
-            outcome = TaoBenchmark.load(t, config, tao.edges, tao.loadThreads, tao.batchSize, seed,
+            outcome = TaoBenchmark.load(t, config, tao.edges, tao.loadThreads, tao.batchSize == null ? 0 : tao.batchSize, seed,
                     spec.commandLine().getErr());
         }
         out.println("Number of failed batch inserts: " + outcome.failedBatches());
@@ -173,8 +173,9 @@ public final class TaoCommand implements Callable<Integer> {
         @Option(names = {"-p", "--props"}, paramLabel = "FILE", description = "Properties file with url, user, password (keys may be prefixed, e.g. mysqldb.user).")
         Path props;
 
-        @Option(names = "--batch-size", paramLabel = "N", defaultValue = "" + TaoBenchmark.DEFAULT_BATCH, description = "Edges per multi-row insert when loading (default: ${DEFAULT-VALUE}).")
-        int batchSize;
+        @Option(names = "--batch-size", paramLabel = "N", description = "Edges per batch when loading (default: " + TaoBenchmark.POSTGRES_COPY_BATCH
+                + " per COPY on PostgreSQL, TAOBench's " + TaoBenchmark.TAOBENCH_BATCH + " per multi-row insert elsewhere).")
+        Integer batchSize;
 
         @Option(names = "--target", paramLabel = "N", defaultValue = "0", description = "Offered load in ops/s, open loop; 0 runs closed loop as TAOBench does (default: ${DEFAULT-VALUE}).")
         double target;
@@ -189,7 +190,7 @@ public final class TaoCommand implements Callable<Integer> {
             if (loadThreads < 1 || loadThreads > 1000) {
                 throw new BenchException("--load-threads must be 1..1000, got " + loadThreads);
             }
-            if (batchSize < 1 || batchSize > 5000) {
+            if (batchSize != null && (batchSize < 1 || batchSize > 5000)) {
                 throw new BenchException("--batch-size must be 1..5000 edges, got " + batchSize);
             }
             if (!(target >= 0) || Double.isInfinite(target)) {
