@@ -20,8 +20,9 @@ import org.HdrHistogram.ValueRecorder;
  * worker needs four recorders per kind. So up to {@value #MAX_SETS} workers each get a set of their
  * own; beyond that, workers share {@value #MAX_SETS} sets (worker i uses set i % {@value #MAX_SETS}),
  * and memory stays the same however many workers there are: ~210 MB for TAOBench's 1024 threads x 13
- * kinds at 40 ms (ThousandWorkersTest), where a set per worker needed over 10 GB. Packed histograms
- * would be smaller, but their concurrent form livelocked under eight writers here.
+ * kinds at 40 ms (ThousandWorkersTest), where a set per worker would need ~15 GB (computed from
+ * HdrHistogram's footprints). Packed histograms would be smaller, but their concurrent form
+ * livelocked under eight writers here.
  *
  * <p>Threading: a set of one's own is single-writer (wait-free): {@link #record} only from the owning
  * worker thread. A shared set is multi-writer (HdrHistogram's {@link Recorder}: a few atomic
