@@ -6,6 +6,7 @@ import dev.bench.cli.report.CompareCommand;
 import dev.bench.cli.report.MergeCommand;
 import dev.bench.cli.report.ReportCommand;
 import dev.bench.cli.report.SweepCommand;
+import dev.bench.cli.tao.TaoCommand;
 import dev.bench.cli.tpcc.TpccCommand;
 import dev.bench.cli.vote.VoteCommand;
 import dev.bench.cli.voter.VoterCommand;
@@ -33,6 +34,7 @@ import java.util.concurrent.TimeUnit;
                 DataServingCommand.class,
                 TpccCommand.class,
                 VoterCommand.class,
+                TaoCommand.class,
                 // results
                 ReportCommand.class,
                 CompareCommand.class,

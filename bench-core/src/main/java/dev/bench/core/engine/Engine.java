@@ -72,12 +72,10 @@ public final class Engine {
         int batchCapacity = kinds.stream().mapToInt(OpKind::maxBatch).max().orElse(1);
 
         List<Worker> workers = new ArrayList<>();
-        KindRecorder[][] recorders = new KindRecorder[config.threads()][];
+        KindRecorder[][] recorders = KindRecorder.setsFor(config.threads(), kinds.size());
         for (int i = 0; i < config.threads(); i++) {
-            Worker w = new Worker(i, workload, sessions.get(i), dispatcher, config, windowStartNanos,
-                    counters, batchCapacity, phase);
-            workers.add(w);
-            recorders[i] = w.recorders();
+            workers.add(new Worker(i, workload, sessions.get(i), dispatcher, config, windowStartNanos,
+                    counters, recorders[i % recorders.length], batchCapacity, phase));
         }
         List<String> names = kinds.stream().map(OpKind::name).toList();
         LatencyCollector collector = new LatencyCollector(names, recorders, counters);

@@ -18,9 +18,9 @@ import java.util.concurrent.locks.LockSupport;
  * Claims batches, runs them on its session, records their latency; retries and reconnects as the
  * workload's error classification says.
  *
- * <p>Threading: {@link #run} on its own thread; {@link #recorders()} and {@link #lastDoneNanos()} are
- * read by the engine (the former only to hand to the collector, the latter after the thread ended);
- * {@link #isBusy()} by the reporting thread at any time.
+ * <p>Threading: {@link #run} on its own thread; {@link #lastDoneNanos()} is read by the engine after
+ * the thread ended, {@link #isBusy()} by the reporting thread at any time. Its recorders may be shared
+ * with other workers ({@link KindRecorder#setsFor}).
  */
 final class Worker implements Runnable {
 
@@ -42,7 +42,8 @@ final class Worker implements Runnable {
     private long lastDoneNanos;
 
     Worker(int index, Workload workload, Session session, Dispatcher dispatcher, RunConfig config,
-           long windowStartNanos, KindCounters[] counters, int batchCapacity, Phase phase) {
+           long windowStartNanos, KindCounters[] counters, KindRecorder[] recorders, int batchCapacity,
+           Phase phase) {
         this.index = index;
         this.workload = workload;
         this.session = session;
@@ -50,16 +51,9 @@ final class Worker implements Runnable {
         this.config = config;
         this.windowStartNanos = windowStartNanos;
         this.counters = counters;
-        this.recorders = new KindRecorder[counters.length];
-        for (int k = 0; k < recorders.length; k++) {
-            recorders[k] = new KindRecorder();
-        }
+        this.recorders = recorders;
         this.batch = new Batch(config.seed(), batchCapacity);
         this.phase = phase;
-    }
-
-    KindRecorder[] recorders() {
-        return recorders;
     }
 
     /** Whether this worker is serving a batch now; any thread. */

@@ -26,7 +26,7 @@ public final class LatencyCollector {
     private final Histogram[] carryService;
     private final Outcomes[] previous;
 
-    /** @param recorders indexed [worker][kind] */
+    /** @param recorders indexed [recorder set][kind] ({@link KindRecorder#setsFor}) */
     public LatencyCollector(List<String> kindNames, KindRecorder[][] recorders, KindCounters[] counters) {
         int n = kindNames.size();
         this.names = List.copyOf(kindNames);
@@ -70,8 +70,8 @@ public final class LatencyCollector {
             intervalService[k].reset();
             warmupSojourn[k].reset();
             warmupService[k].reset();
-            for (KindRecorder[] worker : recorders) {
-                worker[k].drainInto(intervalSojourn[k], intervalService[k], warmupSojourn[k], warmupService[k]);
+            for (KindRecorder[] set : recorders) {
+                set[k].drainInto(intervalSojourn[k], intervalService[k], warmupSojourn[k], warmupService[k]);
             }
             Outcomes outcomes = Outcomes.NONE;
             if (warmup) {

@@ -45,7 +45,7 @@ public class LatencyRecording {
     private final Histogram lockedHistogram = new Histogram(SIGNIFICANT_DIGITS);
     private final Recorder recorder = new Recorder(SIGNIFICANT_DIGITS);
     private final SingleWriterRecorder singleWriterRecorder = new SingleWriterRecorder(SIGNIFICANT_DIGITS);
-    private final KindRecorder kindRecorder = new KindRecorder();
+    private final KindRecorder kindRecorder = new KindRecorder(false);
 
     @Setup
     public void setUp() {

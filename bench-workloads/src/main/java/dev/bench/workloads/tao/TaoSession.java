@@ -1,0 +1,263 @@
+package dev.bench.workloads.tao;
+
+import dev.bench.core.Batch;
+import dev.bench.core.ErrorKind;
+import dev.bench.core.Session;
+import dev.bench.core.jdbc.SqlErrors;
+import dev.bench.core.random.SplitMix64;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+/**
+ * One worker's connection: runs one TAOBench request per call (a read, a write, or a whole
+ * transaction), drawing everything from the op's own generator, so a retry repeats the same request.
+ * Counts rows added and deleted only once they are committed.
+ *
+ * <p>Threading: one worker thread at a time.
+ */
+final class TaoSession implements Session {
+
+    /** assoc_time_range's window: the last week, which covers every loaded edge of a fresh load. */
+    private static final long TIME_WINDOW_MICROS = 7L * 24 * 3600 * 1_000_000;
+
+    private final Connection c;
+    private final TaoSql sql;
+    private final TaoConfig config;
+    private final EdgePool pool;
+    private final TaoCounters counters;
+    private final TaoWorkload.Window window;
+    private final PreparedStatement[] statements = new PreparedStatement[TaoOp.values().length];
+    private final PreparedStatement[] edgeAdds = new PreparedStatement[EdgeType.values().length];
+    private final boolean[][] guardOrders = new boolean[EdgeType.values().length][];
+    private final char[] letters = new char[TaoValues.LENGTH];
+    /** Row deltas of the current request, applied to the counters once committed. */
+    private long edgeAddCount;
+    private long edgeDeletes;
+    private long objectAdds;
+    private long objectDeletes;
+    private long missed;
+    /** A transaction's commit was sent: if the connection breaks now, its rows are in doubt. */
+    private boolean committing;
+
+    TaoSession(Connection c, TaoSql sql, TaoConfig config, EdgePool pool, TaoCounters counters,
+               TaoWorkload.Window window) throws SQLException {
+        this.c = c;
+        this.sql = sql;
+        this.config = config;
+        this.pool = pool;
+        this.counters = counters;
+        this.window = window;
+        TaoSchema.init(c, sql);
+        c.setAutoCommit(true);
+    }
+
+    @Override
+    public void execute(Batch batch) throws Exception {
+        TaoOp op = TaoOp.values()[batch.kind()];
+        SplitMix64 random = batch.random(0);
+        edgeAddCount = 0;
+        edgeDeletes = 0;
+        objectAdds = 0;
+        objectDeletes = 0;
+        missed = 0;
+        committing = false;
+        try {
+            switch (op) {
+                case READ_TXN -> transaction(random, config.readTxnSizes(), config.readTxnTypes(), true);
+                case WRITE_TXN -> transaction(random, config.writeTxnSizes(), config.writeTxnTypes(), false);
+                default -> one(op, random);
+            }
+        } catch (SQLException e) {
+            if (SqlErrors.classify(e) == ErrorKind.CONNECTION) {
+                noteInDoubt(op);
+            }
+            throw e;
+        }
+        counters.edgesAdded.add(edgeAddCount);
+        counters.edgesDeleted.add(edgeDeletes);
+        counters.objectsAdded.add(objectAdds);
+        counters.objectsDeleted.add(objectDeletes);
+        if (missed > 0 && batch.intendedNanos(0) >= window.startNanos()) {
+            counters.missed(op, missed);
+        }
+    }
+
+    /** The connection broke: an autocommit write, or a transaction whose commit was sent, may have happened. */
+    private void noteInDoubt(TaoOp op) {
+        switch (op) {
+            case EDGE_ADD, EDGE_DELETE -> counters.edgesInDoubt.increment();
+            case OBJ_ADD, OBJ_DELETE -> counters.objectsInDoubt.increment();
+            default -> {
+                if (committing) {
+                    counters.edgesInDoubt.add(edgeAddCount + edgeDeletes);
+                    counters.objectsInDoubt.add(objectAdds + objectDeletes);
+                }
+            }
+        }
+    }
+
+    private void transaction(SplitMix64 random, Weighted<Integer> sizes, Weighted<TaoOp> types, boolean readOnly)
+            throws SQLException {
+        int size = sizes.pick(random);
+        c.setAutoCommit(false);
+        if (readOnly) {
+            c.setReadOnly(true);
+        }
+        boolean committed = false;
+        try {
+            for (int i = 0; i < size; i++) {
+                one(types.pick(random), random);
+            }
+            committing = true;
+            c.commit();
+            committed = true;
+        } finally {
+            if (!committed) {
+                rollbackQuietly();
+            }
+            if (readOnly) {
+                c.setReadOnly(false);
+            }
+            c.setAutoCommit(true);
+        }
+    }
+
+    private void one(TaoOp op, SplitMix64 random) throws SQLException {
+        int shard = pool.pickShard(config.primaryShards(), random);
+        int index = pool.pickIndex(shard, random);
+        long id1 = pool.id1(shard, index);
+        long id2 = pool.id2(shard, index);
+        int type = pool.type(shard, index);
+        long now = TaoKeys.nowMicros();
+        switch (op) {
+            case OBJ_READ -> query(op, TaoSql.OBJ_READ, id1);
+            case EDGE_POINT_READ -> query(op, TaoSql.EDGE_POINT_READ, id1, id2, type);
+            case EDGE_RANGE_READ -> query(op, TaoSql.EDGE_RANGE_READ, id1, type);
+            case EDGE_COUNT_READ -> count(id1, type);
+            case EDGE_TIME_READ -> query(op, TaoSql.EDGE_TIME_READ, id1, type, now - TIME_WINDOW_MICROS, now);
+            case OBJ_ADD -> objectAdds += objectAdd(random, shard, now);
+            case OBJ_UPDATE -> noteNoop(update(op, TaoSql.OBJ_UPDATE, random, now, id1));
+            case OBJ_DELETE -> objectDeletes += noteNoop(delete(op, TaoSql.OBJ_DELETE, now, id1));
+            case EDGE_ADD -> edgeAddCount += edgeAdd(random, shard, now);
+            case EDGE_UPDATE -> noteNoop(update(op, TaoSql.EDGE_UPDATE, random, now, id1, id2, type));
+            case EDGE_DELETE -> edgeDeletes += noteNoop(delete(op, TaoSql.EDGE_DELETE, now, id1, id2, type));
+            default -> throw new IllegalArgumentException("not a single operation: " + op);
+        }
+    }
+
+    private int noteNoop(int rows) {
+        if (rows == 0) {
+            missed++;
+        }
+        return rows;
+    }
+
+    private void query(TaoOp op, String text, long... params) throws SQLException {
+        PreparedStatement ps = statement(op, text);
+        for (int i = 0; i < params.length; i++) {
+            ps.setLong(i + 1, params[i]);
+        }
+        try (ResultSet rs = ps.executeQuery()) {
+            boolean found = false;
+            while (rs.next()) {
+                found = true;
+            }
+            if (!found) {
+                missed++;
+            }
+        }
+    }
+
+    private void count(long id1, int type) throws SQLException {
+        PreparedStatement ps = statement(TaoOp.EDGE_COUNT_READ, TaoSql.EDGE_COUNT_READ);
+        ps.setLong(1, id1);
+        ps.setLong(2, type);
+        try (ResultSet rs = ps.executeQuery()) {
+            if (!rs.next() || rs.getLong(1) == 0) {
+                missed++;
+            }
+        }
+    }
+
+    private int update(TaoOp op, String text, SplitMix64 random, long now, long... key) throws SQLException {
+        PreparedStatement ps = statement(op, text);
+        ps.setLong(1, now);
+        ps.setString(2, TaoValues.next(random, letters));
+        for (int i = 0; i < key.length; i++) {
+            ps.setLong(3 + i, key[i]);
+        }
+        ps.setLong(3 + key.length, now);
+        return ps.executeUpdate();
+    }
+
+    private int delete(TaoOp op, String text, long now, long... key) throws SQLException {
+        PreparedStatement ps = statement(op, text);
+        for (int i = 0; i < key.length; i++) {
+            ps.setLong(1 + i, key[i]);
+        }
+        ps.setLong(1 + key.length, now);
+        return ps.executeUpdate();
+    }
+
+    /** A fresh key in the request's shard (not added to the pool), as TAOBench's adds do. */
+    private static long freshKey(int shard, SplitMix64 random) {
+        return TaoKeys.key(shard, random.nextLong(), random.nextLong());
+    }
+
+    private int objectAdd(SplitMix64 random, int shard, long now) throws SQLException {
+        PreparedStatement ps = statement(TaoOp.OBJ_ADD, sql.objectAdd());
+        long id = freshKey(shard, random);
+        ps.setLong(1, id);
+        ps.setLong(2, now);
+        ps.setString(3, TaoValues.next(random, letters));
+        ps.setLong(4, id);
+        return noteNoop(ps.executeUpdate());
+    }
+
+    private int edgeAdd(SplitMix64 random, int shard, long now) throws SQLException {
+        EdgeType type = config.edgeTypes().pick(random);
+        long a = freshKey(shard, random);
+        long b = freshKey(config.remoteShards().pick(random), random);
+        int t = type.ordinal();
+        if (edgeAdds[t] == null) {
+            edgeAdds[t] = c.prepareStatement(sql.edgeAdd(type));
+            guardOrders[t] = TaoSql.guardOrder(type);
+        }
+        PreparedStatement ps = edgeAdds[t];
+        ps.setLong(1, a);
+        ps.setLong(2, b);
+        ps.setLong(3, t);
+        ps.setLong(4, now);
+        ps.setString(5, TaoValues.next(random, letters));
+        boolean[] order = guardOrders[t];
+        for (int i = 0; i < order.length; i++) {
+            ps.setLong(6 + i, order[i] ? a : b);
+        }
+        return noteNoop(ps.executeUpdate());
+    }
+
+    private PreparedStatement statement(TaoOp op, String text) throws SQLException {
+        PreparedStatement ps = statements[op.ordinal()];
+        if (ps == null) {
+            ps = c.prepareStatement(text);
+            statements[op.ordinal()] = ps;
+        }
+        return ps;
+    }
+
+    private void rollbackQuietly() {
+        try {
+            c.rollback();
+        } catch (SQLException ignored) {
+            // the request already failed; its error is the one that counts
+        }
+    }
+
+    @Override
+    public void close() throws SQLException {
+        c.close();
+    }
+}

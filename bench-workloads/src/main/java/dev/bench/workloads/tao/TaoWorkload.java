@@ -1,0 +1,88 @@
+package dev.bench.workloads.tao;
+
+import dev.bench.core.ErrorKind;
+import dev.bench.core.OpKind;
+import dev.bench.core.Session;
+import dev.bench.core.Workload;
+import dev.bench.core.jdbc.JdbcTarget;
+import dev.bench.core.jdbc.SqlErrors;
+import dev.bench.core.metrics.IntervalListener;
+import dev.bench.core.metrics.IntervalSnapshot;
+import dev.bench.core.metrics.RunInfo;
+
+import java.sql.Connection;
+import java.util.List;
+
+/**
+ * TAOBench's run phase for one experiment: 13 op kinds (five reads, six writes, read and write
+ * transactions) weighted as the config says, on edges from the {@link EdgePool}.
+ *
+ * <p>Threading: sessions are per worker; counters are safe from any thread.
+ */
+final class TaoWorkload implements Workload {
+
+    private final JdbcTarget target;
+    private final TaoSql sql;
+    private final TaoConfig config;
+    private final EdgePool pool;
+    private final TaoCounters counters = new TaoCounters();
+    private final Window window = new Window();
+
+    TaoWorkload(JdbcTarget target, TaoSql sql, TaoConfig config, EdgePool pool) {
+        this.target = target;
+        this.sql = sql;
+        this.config = config;
+        this.pool = pool;
+    }
+
+    @Override
+    public List<OpKind> kinds() {
+        return config.kinds();
+    }
+
+    @Override
+    public Session openSession(int workerIndex) throws Exception {
+        Connection c = target.connection();
+        try {
+            return new TaoSession(c, sql, config, pool, counters, window);
+        } catch (Exception e) {
+            c.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public ErrorKind classify(Exception failure) {
+        return SqlErrors.classify(failure);
+    }
+
+    TaoCounters counters() {
+        return counters;
+    }
+
+    /** Learns where the measured window starts, so misses in warmup aren't counted. */
+    IntervalListener windowListener() {
+        return window;
+    }
+
+    /**
+     * The start of the measured window on the {@link System#nanoTime()} scale, from the wall-clock time
+     * the engine announces before its workers start.
+     */
+    static final class Window implements IntervalListener {
+        private volatile long startNanos = Long.MIN_VALUE;
+
+        long startNanos() {
+            return startNanos;
+        }
+
+        @Override
+        public void onStart(RunInfo info) {
+            startNanos = System.nanoTime() + (info.startEpochMillis() - System.currentTimeMillis()) * 1_000_000;
+        }
+
+        @Override
+        public void onInterval(IntervalSnapshot interval) {
+        }
+    }
+}
