@@ -15,7 +15,7 @@ class LatencyCollectorTest {
 
     @Test
     void measuredOpsSeenByTheLastWarmupCollectionGoToTheFirstMeasuredInterval() {
-        KindRecorder recorder = new KindRecorder();
+        KindRecorder recorder = new KindRecorder(false);
         KindCounters counters = new KindCounters();
         LatencyCollector collector = new LatencyCollector(List.of("read"), new KindRecorder[][] {{recorder}},
                 new KindCounters[] {counters});
@@ -46,7 +46,7 @@ class LatencyCollectorTest {
 
     @Test
     void aRunStoppedDuringWarmupKeepsItsMeasuredOpsInTheTotals() {
-        KindRecorder recorder = new KindRecorder();
+        KindRecorder recorder = new KindRecorder(false);
         LatencyCollector collector = new LatencyCollector(List.of("read"), new KindRecorder[][] {{recorder}},
                 new KindCounters[] {new KindCounters()});
         recorder.record(2_000, 700, true);
