@@ -1,5 +1,8 @@
 package dev.bench.workloads.vote;
 
+import dev.bench.core.ErrorKind;
+import dev.bench.core.jdbc.SqlErrors;
+
 import java.util.Optional;
 
 /**
@@ -24,6 +27,11 @@ public interface VoteBackend extends AutoCloseable {
     void requirePrimed(long articles) throws Exception;
 
     VoteSession openSession() throws Exception;
+
+    /** What a failure of this backend's sessions means to the engine (JDBC's classification by default). */
+    default ErrorKind classify(Exception failure) {
+        return SqlErrors.classify(failure);
+    }
 
     /** Current totals, for the after-run check; empty when the backend keeps no state (null backend). */
     Optional<VoteCounts> count() throws Exception;
