@@ -189,7 +189,7 @@ public final class MemcachedTarget implements AutoCloseable {
     public void close() {
         for (MemcachedClient client : clients) {
             if (client != null) {
-                client.shutdown(2, TimeUnit.SECONDS);
+                client.shutdown(1, TimeUnit.SECONDS); // bounded: a dead server would keep it waiting
             }
         }
     }
