@@ -4,13 +4,16 @@ import dev.bench.cli.JdbcOptions;
 import dev.bench.cli.container.ContainerBackend;
 import dev.bench.cli.container.ServerContainer;
 import dev.bench.cli.container.ServerContainer.Kind;
+import dev.bench.core.BenchException;
 import dev.bench.core.jdbc.JdbcTarget;
+import dev.bench.core.memcached.MemcachedAddresses;
 import dev.bench.core.memcached.MemcachedTarget;
 import dev.bench.workloads.vote.VoteBackends;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
@@ -44,6 +47,7 @@ final class VoteServerBackendCommands {
 
         @Override
         public Integer call() {
+            requireAddresses(spec, address);
             int n = clients != null ? clients : vote.threads;
             if (container) {
                 return vote.run(spec, () -> ContainerBackend.start(List.of(Kind.MEMCACHED), servers ->
@@ -72,6 +76,7 @@ final class VoteServerBackendCommands {
 
         @Override
         public Integer call() {
+            requireAddresses(spec, memcachedAddress);
             // each worker holds two SQL connections: its write session and one for filling misses
             int pool = jdbc.poolSize != null ? jdbc.poolSize : 2 * vote.threads + 1;
             if (container) {
@@ -117,6 +122,15 @@ final class VoteServerBackendCommands {
                     + ";databaseName=" + jdbc.database + ";encrypt=false";
             return vote.run(spec, () -> VoteBackends.mssql(JdbcTarget.open(url, jdbc.user, emptyToNull(jdbc.password), pool),
                     vote.maxBatch));
+        }
+    }
+
+    /** A malformed address is bad input (exit 2), found before anything is started. */
+    private static void requireAddresses(CommandSpec spec, String addresses) {
+        try {
+            MemcachedAddresses.parse(addresses);
+        } catch (BenchException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
         }
     }
 
