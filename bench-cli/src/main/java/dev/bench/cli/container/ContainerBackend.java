@@ -5,6 +5,8 @@ import dev.bench.workloads.vote.VoteBackend;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * A vote backend running against servers that {@code --container} started: closing it closes the
@@ -73,13 +75,13 @@ public final class ContainerBackend implements VoteBackend {
     }
 
     @Override
-    public VoteCounts count() throws Exception {
+    public Optional<VoteCounts> count() throws Exception {
         return backend.count();
     }
 
-    /** The wrapped backend, for reports that ask what it is. */
-    public VoteBackend unwrap() {
-        return backend;
+    @Override
+    public Map<String, Object> figures() {
+        return backend.figures();
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.bench.cli.container;
 
 import dev.bench.core.BenchException;
+import dev.bench.core.jdbc.JdbcTarget;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.JdbcDatabaseContainer;
@@ -73,6 +74,11 @@ public final class ServerContainer implements AutoCloseable {
 
     public String password() {
         return jdbc().getPassword();
+    }
+
+    /** A pool on the SQL server started here. */
+    public JdbcTarget openJdbc(int poolSize) {
+        return JdbcTarget.open(jdbcUrl(), user(), password(), poolSize);
     }
 
     /** host:port of a memcached started here. */

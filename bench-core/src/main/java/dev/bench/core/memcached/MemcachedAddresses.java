@@ -11,6 +11,8 @@ import java.util.List;
 public final class MemcachedAddresses {
 
     public static final int DEFAULT_PORT = 11211;
+    /** Where memcached is looked for when no address is given. */
+    public static final String DEFAULT = "127.0.0.1:" + DEFAULT_PORT;
 
     private MemcachedAddresses() {
     }

@@ -13,6 +13,9 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
@@ -115,9 +118,9 @@ final class HybridVoteBackend implements VoteBackend {
     }
 
     @Override
-    public VoteCounts count() throws Exception {
+    public Optional<VoteCounts> count() throws Exception {
         flushPendingDeletes(cache.client(0));
-        long voteRows = tables.count().voteRows();
+        long voteRows = tables.count().orElseThrow().voteRows();
         long[] sum = {0, 0};
         try (Connection c = sql.connection();
              PreparedStatement range = c.prepareStatement("SELECT id, votes FROM art WHERE id BETWEEN ? AND ?")) {
@@ -136,7 +139,7 @@ final class HybridVoteBackend implements VoteBackend {
             });
         }
         staleEntries = sum[1];
-        return new VoteCounts(voteRows, sum[0]);
+        return Optional.of(new VoteCounts(voteRows, sum[0]));
     }
 
     @Override
@@ -207,12 +210,16 @@ final class HybridVoteBackend implements VoteBackend {
         }
     }
 
-    /** Renders what {@link #count} found, for the report: "cache: hits H, misses M (hit rate x%)". */
-    String cacheSummary() {
+    /** Hits and misses since priming (warmup included; the after-run check's reads are not counted). */
+    @Override
+    public Map<String, Object> figures() {
         long h = cacheHits();
         long m = cacheMisses();
-        String rate = h + m == 0 ? "n/a" : String.format(java.util.Locale.ROOT, "%.2f%%", 100.0 * h / (h + m));
-        return "cache: hits " + h + ", misses " + m + " (hit rate " + rate + ")"
-                + (staleEntries > 0 ? ", stale entries at the check " + staleEntries : "");
+        Map<String, Object> figures = new LinkedHashMap<>();
+        figures.put("cache_hits", h);
+        figures.put("cache_misses", m);
+        figures.put("cache_hit_rate", h + m == 0 ? 0.0 : Math.round(10_000.0 * h / (h + m)) / 10_000.0);
+        figures.put("cache_stale_entries_at_check", staleEntries);
+        return figures;
     }
 }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -68,22 +69,22 @@ final class MemcachedVoteBackend implements VoteBackend {
             }
         });
         if (missing[0] > 0) {
-            throw new BenchException("memcached at " + target.addresses() + " has no counter for " + missing[0]
-                    + " of " + articles + " articles (first: " + keys.count(missing[1]) + "); run without --no-prime");
+            throw new BenchException("memcached at " + target.addresses() + " holds counters for fewer than --articles "
+                    + articles + " (" + missing[0] + " missing, first " + keys.count(missing[1]) + "); run without --no-prime");
         }
         this.articles = articles;
     }
 
     /** The sum of all counters; a missing counter (evicted, or its server restarted) adds nothing. */
     @Override
-    public VoteCounts count() throws Exception {
+    public Optional<VoteCounts> count() throws Exception {
         long[] sum = {0};
         MemcachedPipeline.getAll(target, target.client(0), 1, articles, keys::count, (from, to, found) -> {
             for (Object value : found.values()) {
                 sum[0] += Long.parseLong(value.toString().trim());
             }
         });
-        return new VoteCounts(sum[0], sum[0]);
+        return Optional.of(new VoteCounts(sum[0], sum[0]));
     }
 
     @Override

@@ -11,6 +11,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Noria's {@code mssql} client: votes are rows, counts an indexed view ({@link MssqlVoteSql}) that
@@ -108,9 +109,9 @@ final class MssqlVoteBackend implements VoteBackend {
     }
 
     @Override
-    public VoteCounts count() throws SQLException {
+    public Optional<VoteCounts> count() throws SQLException {
         try (Connection c = sessionConnection()) {
-            return new VoteCounts(queryLong(c, MssqlVoteSql.COUNT_VOTES), queryLong(c, MssqlVoteSql.SUM_COUNTS));
+            return Optional.of(new VoteCounts(queryLong(c, MssqlVoteSql.COUNT_VOTES), queryLong(c, MssqlVoteSql.SUM_COUNTS)));
         }
     }
 

@@ -35,9 +35,4 @@ public final class VoteBackends {
     public static VoteBackend mssql(JdbcTarget target, int maxBatch) {
         return new MssqlVoteBackend(target, maxBatch);
     }
-
-    /** The hybrid backend's cache line for the report ("cache: hits H, misses M (hit rate x%)"), or null. */
-    public static String cacheSummary(VoteBackend backend) {
-        return backend instanceof HybridVoteBackend hybrid ? hybrid.cacheSummary() : null;
-    }
 }
