@@ -1,5 +1,6 @@
 package dev.bench.workloads.vote;
 
+import dev.bench.core.memcached.MemcachedErrors;
 import dev.bench.core.memcached.MemcachedTarget;
 import dev.bench.core.memcached.MemcachedUnavailableException;
 import net.spy.memcached.MemcachedClient;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.LongFunction;
@@ -76,7 +78,7 @@ final class MemcachedPipeline {
      * Waits for a spymemcached future, turning its ways of saying "the server is gone" (cancelled,
      * timed out) into one exception that names the servers that are down.
      */
-    static <T> T await(MemcachedTarget target, MemcachedClient client, java.util.concurrent.Future<T> future)
+    static <T> T await(MemcachedTarget target, MemcachedClient client, Future<T> future)
             throws Exception {
         try {
             return future.get(MemcachedTarget.OP_TIMEOUT_MS, TimeUnit.MILLISECONDS);
@@ -85,14 +87,14 @@ final class MemcachedPipeline {
         }
     }
 
+    /** A spymemcached failure as a {@link MemcachedUnavailableException} naming the servers that are down. */
     static Exception lost(MemcachedTarget target, MemcachedClient client, Exception e) {
         if (e instanceof MemcachedUnavailableException) {
             return e;
         }
         Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
-        if (!dev.bench.core.memcached.MemcachedErrors.isMemcachedFailure(cause)
-                && !(cause instanceof RuntimeException && cause.getMessage() != null && cause.getMessage().contains("Cancelled"))) {
-            return e;
+        if (!MemcachedErrors.isMemcachedFailure(cause)) {
+            return e; // not a lost server: classified (fatal) as it is
         }
         List<String> down = target.downServers(client);
         String where = down.isEmpty() ? target.addresses() : String.join(", ", down);
