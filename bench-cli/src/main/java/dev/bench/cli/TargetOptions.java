@@ -31,6 +31,22 @@ public final class TargetOptions {
     @Option(names = "--pool-size", paramLabel = "N", description = "Connections in the pool (default: threads + 1).")
     public Integer poolSize;
 
+    @Option(names = "--container", description = "Start the server from a pinned image with Testcontainers for this run; removed at the end, also on Ctrl-C (needs Docker).")
+    public boolean container;
+
+    /** Connections for a run of {@code threads} workers: --pool-size, else threads + 1. */
+    public int poolSize(int threads) {
+        return poolSize != null ? poolSize : threads + 1;
+    }
+
+    /** These options, checked: --container starts its own server, so naming one as well is bad input. */
+    public TargetOptions withOneServerSource() {
+        if (container && (url != null || address != null)) {
+            throw new BenchException("--container starts its own server: drop --url/--address, or drop --container");
+        }
+        return this;
+    }
+
     /** Opens a SQL server of the given dialect: {@code --url}, else {@code --address} and {@code --database}. */
     public JdbcTarget openServer(Dialect dialect, int threads) {
         String resolved = url != null ? url : dialect.url(address, database);
@@ -50,7 +66,6 @@ public final class TargetOptions {
     }
 
     private JdbcTarget open(String resolvedUrl, int threads) {
-        int size = poolSize != null ? poolSize : threads + 1;
-        return JdbcTarget.open(resolvedUrl, user, password == null || password.isEmpty() ? null : password, size);
+        return JdbcTarget.open(resolvedUrl, user, password == null || password.isEmpty() ? null : password, poolSize(threads));
     }
 }

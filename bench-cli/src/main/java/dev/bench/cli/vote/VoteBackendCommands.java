@@ -1,6 +1,9 @@
 package dev.bench.cli.vote;
 
 import dev.bench.cli.TargetOptions;
+import dev.bench.cli.WorkloadRun;
+import dev.bench.cli.container.ContainerBackend;
+import dev.bench.cli.container.ServerContainer.Kind;
 import dev.bench.core.jdbc.Dialect;
 import dev.bench.workloads.vote.VoteBackend;
 import dev.bench.workloads.vote.VoteBackends;
@@ -11,6 +14,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
@@ -78,8 +82,11 @@ final class VoteBackendCommands {
 
         @Override
         public Integer call() {
-            return vote.run(spec, () -> VoteBackends.jdbc("postgres",
-                    target.openServer(Dialect.POSTGRES, vote.threads()), null, vote.maxBatch()));
+            WorkloadRun.validated(spec, target::withOneServerSource);
+            return vote.run(spec, () -> target.container
+                    ? ContainerBackend.start(List.of(Kind.POSTGRES), servers -> VoteBackends.jdbc("postgres",
+                            servers.get(0).openJdbc(target.poolSize(vote.threads())), null, vote.maxBatch()))
+                    : VoteBackends.jdbc("postgres", target.openServer(Dialect.POSTGRES, vote.threads()), null, vote.maxBatch()));
         }
     }
 
@@ -95,8 +102,11 @@ final class VoteBackendCommands {
 
         @Override
         public Integer call() {
-            return vote.run(spec, () -> VoteBackends.jdbc("mysql",
-                    target.openServer(Dialect.MYSQL, vote.threads()), engine, vote.maxBatch()));
+            WorkloadRun.validated(spec, target::withOneServerSource);
+            return vote.run(spec, () -> target.container
+                    ? ContainerBackend.start(List.of(Kind.MYSQL), servers -> VoteBackends.jdbc("mysql",
+                            servers.get(0).openJdbc(target.poolSize(vote.threads())), engine, vote.maxBatch()))
+                    : VoteBackends.jdbc("mysql", target.openServer(Dialect.MYSQL, vote.threads()), engine, vote.maxBatch()));
         }
     }
 }

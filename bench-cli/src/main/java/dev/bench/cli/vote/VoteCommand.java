@@ -26,9 +26,10 @@ import java.util.concurrent.Callable;
 @Command(name = "vote", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Noria's vote benchmark: articles with vote counts, 'title and votes for these ids' "
                 + "reads and 'one vote each' writes, offered open loop at --target ops/s.",
-                "Backend: null, memory, h2 (default), postgres, mysql. 'bench vote <backend> --help' shows its flags."},
+                "Backend: null, memory, h2 (default), postgres, mysql, mssql, memcached, hybrid. 'bench vote <backend> --help' shows its flags."},
         subcommands = {VoteBackendCommands.Null.class, VoteBackendCommands.Memory.class, VoteBackendCommands.H2.class,
-                VoteBackendCommands.Postgres.class, VoteBackendCommands.Mysql.class})
+                VoteBackendCommands.Postgres.class, VoteBackendCommands.Mysql.class, VoteServerBackendCommands.Mssql.class,
+                VoteServerBackendCommands.Memcached.class, VoteServerBackendCommands.Hybrid.class})
 public final class VoteCommand implements Callable<Integer> {
 
     // Noria's defaults (noria-benchmarks vote), in one place.

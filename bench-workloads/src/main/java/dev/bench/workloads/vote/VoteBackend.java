@@ -1,5 +1,9 @@
 package dev.bench.workloads.vote;
 
+import dev.bench.core.ErrorKind;
+import dev.bench.core.jdbc.SqlErrors;
+
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -24,6 +28,19 @@ public interface VoteBackend extends AutoCloseable {
     void requirePrimed(long articles) throws Exception;
 
     VoteSession openSession() throws Exception;
+
+    /** What a failure of this backend's sessions means to the engine (JDBC's classification by default). */
+    default ErrorKind classify(Exception failure) {
+        return SqlErrors.classify(failure);
+    }
+
+    /**
+     * The backend's own figures of the last run, for Noria's report ({@code # name: value} lines) and
+     * summary.json: hybrid's cache hits and misses. Empty for most backends.
+     */
+    default Map<String, Object> figures() {
+        return Map.of();
+    }
 
     /** Current totals, for the after-run check; empty when the backend keeps no state (null backend). */
     Optional<VoteCounts> count() throws Exception;

@@ -84,13 +84,17 @@ public final class VoteBenchmark extends Benchmark {
 
     @Override
     protected Map<String, Object> figures(PhasePlan phase, RunResult result) {
-        return Map.of("acknowledged_votes", workload.acknowledgedVotes());
+        Map<String, Object> figures = new LinkedHashMap<>();
+        figures.put("acknowledged_votes", workload.acknowledgedVotes());
+        figures.putAll(backend.figures());
+        return figures;
     }
 
     @Override
     protected void report(PhaseOutcome outcome, PrintWriter out) {
         out.print(NoriaReport.render(outcome.result()));
         out.println("# integrity: " + outcome.check().verdict());
+        backend.figures().forEach((name, value) -> out.println("# " + name + ": " + value));
     }
 
     /** Votes the backend acknowledged in the last phase (warmup included). */

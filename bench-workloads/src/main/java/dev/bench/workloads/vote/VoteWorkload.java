@@ -5,7 +5,6 @@ import dev.bench.core.ErrorKind;
 import dev.bench.core.OpKind;
 import dev.bench.core.Session;
 import dev.bench.core.Workload;
-import dev.bench.core.jdbc.SqlErrors;
 import dev.bench.core.random.KeyDistribution;
 
 import java.util.Arrays;
@@ -57,7 +56,7 @@ public final class VoteWorkload implements Workload {
 
     @Override
     public ErrorKind classify(Exception failure) {
-        return SqlErrors.classify(failure);
+        return backend.classify(failure);
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.bench.workloads.vote;
 import dev.bench.core.BenchException;
 import dev.bench.core.RunConfig;
 import dev.bench.core.jdbc.JdbcTarget;
+import dev.bench.core.memcached.MemcachedTarget;
 import dev.bench.core.testing.TestServers;
 import dev.bench.workloads.vote.VoteBackend.VoteCounts;
 import org.junit.jupiter.api.Named;
@@ -35,7 +36,17 @@ class VoteBackendContractTest {
                 Named.of("memory", VoteBackends::memory),
                 Named.of("h2", () -> jdbc("h2", "jdbc:h2:mem:vote-contract;DB_CLOSE_DELAY=-1")),
                 Named.of("postgres", () -> jdbc("postgres", TestServers.postgresUrl())),
-                Named.of("mysql", () -> jdbc("mysql", TestServers.mysqlUrl())));
+                Named.of("mysql", () -> jdbc("mysql", TestServers.mysqlUrl())),
+                Named.of("mssql", () -> VoteBackends.mssql(JdbcTarget.open(MssqlTestServer.url(), null, null, 4), 16)),
+                Named.of("memcached", () -> VoteBackends.memcached(MemcachedTarget.open(MemcachedTestServer.address(), 2),
+                        MemcachedTestServer.uniquePrefix("contract"), false)),
+                Named.of("hybrid-mysql", () -> hybrid(TestServers.mysqlUrl())),
+                Named.of("hybrid-postgres", () -> hybrid(TestServers.postgresUrl())));
+    }
+
+    private static VoteBackend hybrid(String url) {
+        return VoteBackends.hybrid(JdbcTarget.open(url, null, null, 5), MemcachedTarget.open(MemcachedTestServer.address(), 2),
+                "InnoDB", 16, MemcachedTestServer.uniquePrefix("contract-hybrid"));
     }
 
     private static VoteBackend jdbc(String name, String url) {

@@ -1,0 +1,97 @@
+package dev.bench.cli;
+
+import dev.bench.core.testing.TestServers;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** bench vote memcached | hybrid | mssql from the command line, and --container without Docker. */
+class VoteServerBackendsTest {
+
+    private static final String[] SHORT = {"vote", "--target", "500", "--runtime", "1", "--warmup", "0.2", "-a", "500"};
+
+    @Test
+    void memcachedRunChecksTheCounters(@TempDir Path tmp) {
+        CliRunner r = CliRunner.run(concat(SHORT, "--results", tmp.resolve("mc").toString(), "memcached",
+                "--address", memcached(), "--key-prefix", "bench-cli-test-" + System.nanoTime() + ":", "--fast"));
+
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("# integrity: ok"), r.out());
+    }
+
+    @Test
+    void hybridRunChecksSqlAndTheCacheAndReportsTheHitRate(@TempDir Path tmp) throws Exception {
+        CliRunner r = CliRunner.run(concat(SHORT, "--results", tmp.resolve("hy").toString(), "hybrid",
+                "--url", TestServers.mysqlUrl(), "--memcached-address", memcached(),
+                "--key-prefix", "bench-cli-test-" + System.nanoTime() + ":"));
+
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("# integrity: ok"), r.out());
+        assertTrue(r.out().matches("(?s).*# cache_hits: [1-9]\\d*\n# cache_misses: [1-9]\\d*\n# cache_hit_rate: 0\\.\\d+\n.*"), r.out());
+        assertTrue(Files.readString(tmp.resolve("hy/summary.json")).contains("\"cache_hit_rate\""));
+    }
+
+    @Test
+    void anUnreachableMemcachedIsOneLineNamingIt() {
+        CliRunner r = CliRunner.run(concat(SHORT, "memcached", "--address", "127.0.0.1:1"));
+
+        assertEquals(1, r.exitCode());
+        assertEquals(1, r.errorLines().size(), r.err());
+        assertEquals("bench: cannot connect to memcached at 127.0.0.1:1: Connection refused", r.errorLines().get(0));
+    }
+
+    @Test
+    void containerWithoutDockerIsOneLineAndExitOne() {
+        for (String backend : new String[] {"postgres", "mysql", "mssql", "memcached", "hybrid"}) {
+            CliRunner r = CliRunner.run(concat(SHORT, backend, "--container"));
+
+            assertEquals(1, r.exitCode(), backend + ": " + r.err());
+            assertEquals(1, r.errorLines().size(), r.err());
+            assertTrue(r.errorLines().get(0).startsWith("bench: --container needs a working Docker engine"), r.err());
+            assertFalse(r.out().contains("# generated"), "nothing ran");
+        }
+    }
+
+    @Test
+    void containerAndAServerAddressTogetherAreBadInput() {
+        CliRunner r = CliRunner.run(concat(SHORT, "postgres", "--container", "--url", "jdbc:postgresql://db/x"));
+
+        assertEquals(2, r.exitCode());
+        assertTrue(r.errorLines().get(0).contains("--container starts its own server"), r.err());
+    }
+
+    @Test
+    void aBadMemcachedAddressIsBadInput() {
+        CliRunner r = CliRunner.run(concat(SHORT, "memcached", "--address", "127.0.0.1:notaport"));
+
+        assertEquals(2, r.exitCode());
+        assertTrue(r.errorLines().get(0).contains("'127.0.0.1:notaport'"), r.err());
+    }
+
+    private static String memcached() {
+        String address = System.getenv("BENCH_MEMCACHED");
+        if (address == null || address.isBlank()) {
+            if (System.getenv("BENCH_REQUIRE_SERVICES") != null) {
+                Assertions.fail("BENCH_MEMCACHED is not set but BENCH_REQUIRE_SERVICES is");
+            }
+            System.err.println("SKIPPED: no memcached: BENCH_MEMCACHED is not set");
+            Assumptions.abort("no memcached: BENCH_MEMCACHED is not set");
+        }
+        return address;
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] all = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
+    }
+}

@@ -1,0 +1,196 @@
+package dev.bench.core.memcached;
+
+import dev.bench.core.BenchException;
+import net.spy.memcached.ConnectionFactory;
+import net.spy.memcached.ConnectionFactoryBuilder;
+import net.spy.memcached.DefaultHashAlgorithm;
+import net.spy.memcached.FailureMode;
+import net.spy.memcached.MemcachedClient;
+import net.spy.memcached.MemcachedNode;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * memcached servers under test, reached through several spymemcached clients. One client funnels
+ * every call through its single I/O thread, which caps a client at what that thread can push (see
+ * bench-jmh's {@code SpymemcachedOps}); workers are spread over {@code clients} clients so the load
+ * scales with them. Several servers are one pool: keys are spread by Ketama consistent hashing, as
+ * memcached pools are deployed, and every client maps a key to the same server.
+ *
+ * <p>Failures: {@link #open} checks every server answers before anything else happens, so a wrong or
+ * dead address fails at once with one line naming it (spymemcached alone would retry forever in the
+ * background). Operations to a server that went down are cancelled at once ({@link FailureMode#Cancel},
+ * never redistributed: a counter moved to another server would split in two); spymemcached reconnects
+ * about once a second, and {@link #awaitConnected} lets a caller wait, bounded, until it has.
+ *
+ * <p>Threading: {@link #client} and {@link #awaitConnected} from any thread; {@link #close} once, after
+ * the run.
+ */
+public final class MemcachedTarget implements AutoCloseable {
+
+    static {
+        // Before the first spymemcached class loads: log through SLF4J (the CLI binds slf4j-nop), not
+        // spymemcached's own stderr logger, which prints a line per reconnect attempt.
+        System.setProperty("net.spy.log.LoggerImpl", "net.spy.memcached.compat.log.SLF4JLogger");
+    }
+
+    public static final int PROBE_TIMEOUT_MS = 2_000;
+    public static final long OP_TIMEOUT_MS = 2_000;
+    private static final long MAX_RECONNECT_DELAY_SECONDS = 1;
+    private static final long CONNECT_WAIT_MS = 5_000;
+
+    private final List<InetSocketAddress> servers;
+    private final MemcachedClient[] clients;
+    private final String version;
+
+    private MemcachedTarget(List<InetSocketAddress> servers, MemcachedClient[] clients, String version) {
+        this.servers = servers;
+        this.clients = clients;
+        this.version = version;
+    }
+
+    /**
+     * @param addresses {@code host:port[,host:port...]}
+     * @param clients   spymemcached clients (each one I/O thread and one connection per server)
+     * @throws BenchException naming the address when a server does not answer within seconds
+     */
+    public static MemcachedTarget open(String addresses, int clients) {
+        List<InetSocketAddress> servers = MemcachedAddresses.parse(addresses);
+        if (clients < 1) {
+            throw new BenchException("memcached clients must be >= 1, got " + clients);
+        }
+        Set<String> versions = new LinkedHashSet<>();
+        List<InetSocketAddress> resolved = new ArrayList<>();
+        for (InetSocketAddress server : servers) {
+            versions.add(probe(server));
+            resolved.add(new InetSocketAddress(server.getHostString(), server.getPort()));
+        }
+        MemcachedClient[] opened = new MemcachedClient[clients];
+        MemcachedTarget target = new MemcachedTarget(servers, opened, "memcached " + String.join(", ", versions));
+        try {
+            ConnectionFactory factory = connectionFactory();
+            for (int i = 0; i < clients; i++) {
+                opened[i] = new MemcachedClient(factory, resolved);
+            }
+            for (MemcachedClient client : opened) {
+                target.awaitConnected(client, CONNECT_WAIT_MS);
+            }
+            return target;
+        } catch (IOException e) {
+            target.close();
+            throw new BenchException("cannot connect to memcached: " + e.getMessage(), e);
+        }
+    }
+
+    static ConnectionFactory connectionFactory() {
+        return new ConnectionFactoryBuilder()
+                .setProtocol(ConnectionFactoryBuilder.Protocol.TEXT)
+                .setLocatorType(ConnectionFactoryBuilder.Locator.CONSISTENT)
+                .setHashAlg(DefaultHashAlgorithm.KETAMA_HASH)
+                .setFailureMode(FailureMode.Cancel)
+                .setOpTimeout(OP_TIMEOUT_MS)
+                .setMaxReconnectDelay(MAX_RECONNECT_DELAY_SECONDS)
+                .setDaemon(true)
+                .build();
+    }
+
+    /** Asks the server for its version over a plain socket: the one check that can't hang or retry. */
+    static String probe(InetSocketAddress server) {
+        String where = MemcachedAddresses.format(server);
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(server.getHostString(), server.getPort()), PROBE_TIMEOUT_MS);
+            socket.setSoTimeout(PROBE_TIMEOUT_MS);
+            OutputStream out = socket.getOutputStream();
+            out.write("version\r\n".getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            String reply = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII))
+                    .readLine();
+            if (reply == null || !reply.startsWith("VERSION ")) {
+                throw new BenchException("memcached at " + where + " did not answer 'version' as memcached does"
+                        + " (got " + (reply == null ? "nothing" : "'" + reply + "'") + ")");
+            }
+            return reply.substring("VERSION ".length()).trim();
+        } catch (IOException e) {
+            String why = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+            throw new BenchException("cannot connect to memcached at " + where + ": " + why, e);
+        }
+    }
+
+    /** The client for a worker: workers are spread round-robin over the clients. */
+    public MemcachedClient client(int worker) {
+        return clients[Math.floorMod(worker, clients.length)];
+    }
+
+    public int clientCount() {
+        return clients.length;
+    }
+
+    /**
+     * Waits until {@code client} is connected to every server (spymemcached reconnects in the background).
+     *
+     * @throws MemcachedUnavailableException naming the servers still down after {@code timeoutMs}
+     */
+    public void awaitConnected(MemcachedClient client, long timeoutMs) throws MemcachedUnavailableException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+        while (true) {
+            List<String> down = downServers(client);
+            if (down.isEmpty()) {
+                return;
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new MemcachedUnavailableException("memcached at " + String.join(", ", down)
+                        + " is not reachable (waited " + timeoutMs + " ms)");
+            }
+            if (Thread.currentThread().isInterrupted()) {
+                throw new MemcachedUnavailableException("interrupted while waiting for memcached at " + String.join(", ", down));
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
+        }
+    }
+
+    /** The servers this client has no live connection to, as host:port. */
+    public List<String> downServers(MemcachedClient client) {
+        List<String> down = new ArrayList<>();
+        for (MemcachedNode node : client.getNodeLocator().getAll()) {
+            if (!node.isActive() && node.getSocketAddress() instanceof InetSocketAddress a) {
+                down.add(MemcachedAddresses.format(InetSocketAddress.createUnresolved(a.getHostString(), a.getPort())));
+            }
+        }
+        return down;
+    }
+
+    /** The servers as given, host:port joined by commas. */
+    public String addresses() {
+        List<String> out = new ArrayList<>();
+        for (InetSocketAddress s : servers) {
+            out.add(MemcachedAddresses.format(s));
+        }
+        return String.join(",", out);
+    }
+
+    /** e.g. "memcached 1.6.21 at 127.0.0.1:11211". */
+    public String describe() {
+        return version + " at " + addresses();
+    }
+
+    @Override
+    public void close() {
+        for (MemcachedClient client : clients) {
+            if (client != null) {
+                client.shutdown(1, TimeUnit.SECONDS); // bounded: a dead server would keep it waiting
+            }
+        }
+    }
+}

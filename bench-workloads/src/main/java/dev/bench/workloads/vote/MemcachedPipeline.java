@@ -1,0 +1,104 @@
+package dev.bench.workloads.vote;
+
+import dev.bench.core.memcached.MemcachedErrors;
+import dev.bench.core.memcached.MemcachedTarget;
+import dev.bench.core.memcached.MemcachedUnavailableException;
+import net.spy.memcached.MemcachedClient;
+import net.spy.memcached.internal.OperationFuture;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.LongFunction;
+
+/**
+ * Bulk memcached traffic outside the measured run (priming, the after-run check): many requests in
+ * flight on one connection instead of one round trip per key, with a bounded window so spymemcached's
+ * operation queue never fills.
+ */
+final class MemcachedPipeline {
+
+    private static final int WINDOW = 4096;
+    private static final int GET_CHUNK = 1000;
+
+    private MemcachedPipeline() {
+    }
+
+    /** Sets {@code key(id)} to {@code value(id)} for ids first..last, pipelined. */
+    static void setAll(MemcachedTarget target, MemcachedClient client, long first, long last,
+                       LongFunction<String> key, LongFunction<Object> value) throws Exception {
+        ArrayDeque<OperationFuture<Boolean>> inFlight = new ArrayDeque<>();
+        for (long id = first; id <= last; id++) {
+            inFlight.add(client.set(key.apply(id), 0, value.apply(id)));
+            if (inFlight.size() >= WINDOW) {
+                awaitStored(target, client, inFlight.poll());
+            }
+        }
+        while (!inFlight.isEmpty()) {
+            awaitStored(target, client, inFlight.poll());
+        }
+    }
+
+    private static void awaitStored(MemcachedTarget target, MemcachedClient client, OperationFuture<Boolean> set)
+            throws Exception {
+        if (!Boolean.TRUE.equals(await(target, client, set))) {
+            throw new MemcachedUnavailableException("memcached at " + target.addresses() + " refused to store "
+                    + set.getKey() + ": " + set.getStatus().getMessage());
+        }
+    }
+
+    /**
+     * Visits ids first..last in chunks of one multi-get each.
+     *
+     * @param visitor gets the ids of the chunk and what memcached holds for their keys (misses absent)
+     */
+    static void getAll(MemcachedTarget target, MemcachedClient client, long first, long last,
+                       LongFunction<String> key, ChunkVisitor visitor) throws Exception {
+        List<String> keys = new ArrayList<>(GET_CHUNK);
+        for (long from = first; from <= last; from += GET_CHUNK) {
+            long to = Math.min(last, from + GET_CHUNK - 1);
+            keys.clear();
+            for (long id = from; id <= to; id++) {
+                keys.add(key.apply(id));
+            }
+            visitor.visit(from, to, await(target, client, client.asyncGetBulk(keys)));
+        }
+    }
+
+    interface ChunkVisitor {
+        void visit(long from, long to, Map<String, Object> found) throws Exception;
+    }
+
+    /**
+     * Waits for a spymemcached future, turning its ways of saying "the server is gone" (cancelled,
+     * timed out) into one exception that names the servers that are down.
+     */
+    static <T> T await(MemcachedTarget target, MemcachedClient client, Future<T> future)
+            throws Exception {
+        try {
+            return future.get(MemcachedTarget.OP_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            throw lost(target, client, e);
+        }
+    }
+
+    /** A spymemcached failure as a {@link MemcachedUnavailableException} naming the servers that are down. */
+    static Exception lost(MemcachedTarget target, MemcachedClient client, Exception e) {
+        if (e instanceof MemcachedUnavailableException) {
+            return e;
+        }
+        Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
+        if (!MemcachedErrors.isMemcachedFailure(cause)) {
+            return e; // not a lost server: classified (fatal) as it is
+        }
+        List<String> down = target.downServers(client);
+        String where = down.isEmpty() ? target.addresses() : String.join(", ", down);
+        String why = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+        return new MemcachedUnavailableException("memcached at " + where + " failed: " + why, e);
+    }
+}

@@ -1,0 +1,177 @@
+package dev.bench.workloads.vote;
+
+import dev.bench.core.BenchException;
+import dev.bench.core.ErrorKind;
+import dev.bench.core.memcached.MemcachedErrors;
+import dev.bench.core.memcached.MemcachedTarget;
+import net.spy.memcached.MemcachedClient;
+import net.spy.memcached.internal.OperationFuture;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Noria's {@code memcached} client: {@code article_<id>} holds the title, {@code article_<id>_vc}
+ * the count. A read is one multi-get of the batch's keys ({@code --fast}: the counts only); a write
+ * increments each article's counter by its number of votes in the batch. Workers are spread over
+ * the target's clients.
+ *
+ * <p>memcached keeps no vote rows, so for the after-run check the counters are both the "rows" and
+ * the "counts": their sum must equal the votes acknowledged. A server that restarted has lost its
+ * counters; writes re-create them from zero, and the check then reports the loss as a mismatch.
+ *
+ * <p>Threading: as {@link VoteBackend}; sessions share the target's clients, which are thread-safe.
+ */
+final class MemcachedVoteBackend implements VoteBackend {
+
+    private final MemcachedTarget target;
+    private final MemcachedVoteKeys keys;
+    private final boolean countsOnly;
+    private final AtomicInteger nextWorker = new AtomicInteger();
+    private long articles;
+
+    MemcachedVoteBackend(MemcachedTarget target, String keyPrefix, boolean countsOnly) {
+        this.target = target;
+        this.keys = new MemcachedVoteKeys(keyPrefix);
+        this.countsOnly = countsOnly;
+    }
+
+    @Override
+    public String name() {
+        return "memcached";
+    }
+
+    @Override
+    public String describe() {
+        return target.describe() + " (" + target.clientCount() + " clients" + (countsOnly ? ", --fast: counts only" : "") + ")";
+    }
+
+    @Override
+    public void prime(long articles) throws Exception {
+        MemcachedClient client = target.client(0);
+        MemcachedPipeline.setAll(target, client, 1, articles, keys::article, MemcachedVoteKeys::title);
+        MemcachedPipeline.setAll(target, client, 1, articles, keys::count, id -> "0");
+        this.articles = articles;
+    }
+
+    @Override
+    public void requirePrimed(long articles) throws Exception {
+        long[] missing = {0, 0};
+        MemcachedPipeline.getAll(target, target.client(0), 1, articles, keys::count, (from, to, found) -> {
+            for (long id = from; id <= to; id++) {
+                if (!found.containsKey(keys.count(id)) && missing[0]++ == 0) {
+                    missing[1] = id;
+                }
+            }
+        });
+        if (missing[0] > 0) {
+            throw new BenchException("memcached at " + target.addresses() + " holds counters for fewer than --articles "
+                    + articles + " (" + missing[0] + " missing, first " + keys.count(missing[1]) + "); run without --no-prime");
+        }
+        this.articles = articles;
+    }
+
+    /** The sum of all counters; a missing counter (evicted, or its server restarted) adds nothing. */
+    @Override
+    public Optional<VoteCounts> count() throws Exception {
+        long[] sum = {0};
+        MemcachedPipeline.getAll(target, target.client(0), 1, articles, keys::count, (from, to, found) -> {
+            for (Object value : found.values()) {
+                sum[0] += Long.parseLong(value.toString().trim());
+            }
+        });
+        return Optional.of(new VoteCounts(sum[0], sum[0]));
+    }
+
+    @Override
+    public ErrorKind classify(Exception failure) {
+        return MemcachedErrors.classify(failure);
+    }
+
+    @Override
+    public VoteSession openSession() throws Exception {
+        MemcachedClient client = target.client(nextWorker.getAndIncrement());
+        target.awaitConnected(client, 500); // after a lost server: the engine retries until its reconnect timeout
+        return new Session(client);
+    }
+
+    @Override
+    public void close() {
+        target.close();
+    }
+
+    /** One worker's view of a shared client; the key list and vote arrays are reused between batches. */
+    private final class Session implements VoteSession {
+        private final MemcachedClient client;
+        private final List<String> readKeys = new ArrayList<>();
+        private final List<OperationFuture<Long>> increments = new ArrayList<>();
+        private long[] sorted = new long[0];
+        private long[] distinct = new long[0];
+        private int[] votes = new int[0];
+        /** Keeps reads from being optimised away. */
+        private long sink;
+
+        Session(MemcachedClient client) {
+            this.client = client;
+        }
+
+        @Override
+        public void read(long[] ids, int n) throws Exception {
+            readKeys.clear();
+            for (int i = 0; i < n; i++) {
+                readKeys.add(keys.count(ids[i]));
+                if (!countsOnly) {
+                    readKeys.add(keys.article(ids[i]));
+                }
+            }
+            Map<String, Object> found = MemcachedPipeline.await(target, client, client.asyncGetBulk(readKeys));
+            sink += found.size();
+        }
+
+        @Override
+        public void write(long[] ids, int n) throws Exception {
+            int d = countVotesPerArticle(ids, n);
+            increments.clear();
+            try {
+                for (int i = 0; i < d; i++) {
+                    increments.add(client.asyncIncr(keys.count(distinct[i]), votes[i]));
+                }
+                for (int i = 0; i < d; i++) {
+                    Long after = MemcachedPipeline.await(target, client, increments.get(i));
+                    if (after == null || after < 0) {
+                        // the counter is gone (evicted, or the server restarted): start it again, with these votes
+                        client.incr(keys.count(distinct[i]), votes[i], votes[i]);
+                    }
+                }
+            } catch (RuntimeException e) {
+                throw MemcachedPipeline.lost(target, client, e);
+            }
+        }
+
+        /** Fills distinct[] and votes[] (how often each occurs); returns how many distinct ids. */
+        private int countVotesPerArticle(long[] ids, int n) {
+            if (sorted.length < n) {
+                sorted = new long[n];
+                distinct = new long[n];
+                votes = new int[n];
+            }
+            System.arraycopy(ids, 0, sorted, 0, n);
+            Arrays.sort(sorted, 0, n);
+            int d = 0;
+            for (int i = 0; i < n; i++) {
+                if (d > 0 && distinct[d - 1] == sorted[i]) {
+                    votes[d - 1]++;
+                } else {
+                    distinct[d] = sorted[i];
+                    votes[d] = 1;
+                    d++;
+                }
+            }
+            return d;
+        }
+    }
+}

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Checks what can be checked here of the files only a Docker-equipped CI runs:
+#  1. .github/workflows/ with actionlint (pinned; installed through the Go module proxy if missing),
+#  2. docker/compose.yaml and docker/Dockerfile: parsed, images pinned and the same ones --container
+#     uses (bench-cli ServerImages), servers published on loopback, PostgreSQL set up as CloudSuite's,
+#  3. scripts/jmh-compare.py on a made-up pair of results (it must flag exactly the worse one).
+# Usage: scripts/lint-workflows.sh. Exit 0 clean, 1 a finding (printed) or a missing tool.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+log() { echo "lint-workflows.sh: $*" >&2; }
+die() { log "ERROR: $*"; exit 1; }
+
+ACTIONLINT_VERSION=v1.7.7
+actionlint=$(command -v actionlint || true)
+[ -n "$actionlint" ] || [ ! -x "$HOME/go/bin/actionlint" ] || actionlint=$HOME/go/bin/actionlint
+if [ -z "$actionlint" ]; then
+  go=$(command -v go || echo /usr/local/go/bin/go)
+  [ -x "$go" ] || die "actionlint not found and no Go to install it (go install github.com/rhysd/actionlint/cmd/actionlint@$ACTIONLINT_VERSION)"
+  log "installing actionlint $ACTIONLINT_VERSION"
+  "$go" install "github.com/rhysd/actionlint/cmd/actionlint@$ACTIONLINT_VERSION" >&2
+  actionlint=$("$go" env GOPATH)/bin/actionlint
+fi
+"$actionlint" .github/workflows/*.yml
+log "workflows: ok ($("$actionlint" -version | head -n1))"
+
+python3 - <<'PY'
+import re, sys, yaml
+
+def fail(msg):
+    sys.exit("lint-workflows.sh: docker/: " + msg)
+
+compose = yaml.safe_load(open("docker/compose.yaml"))
+services = compose.get("services") or fail("compose.yaml has no services")
+java = open("bench-cli/src/main/java/dev/bench/cli/container/ServerImages.java").read()
+for name in ("postgres", "mysql", "mssql", "memcached"):
+    s = services.get(name) or fail(f"no service {name}")
+    image = s.get("image", "")
+    if ":" not in image or image.endswith(":latest"):
+        fail(f"{name}: image '{image}' is not pinned to a tag")
+    if f'"{image}"' not in java:
+        fail(f"{name}: image '{image}' is not the one --container uses (ServerImages.java)")
+    ports = s.get("ports") or fail(f"{name}: no published port")
+    for p in ports:
+        if not str(p).startswith("127.0.0.1:"):
+            fail(f"{name}: port '{p}' is published beyond loopback")
+env = services["postgres"].get("environment", {})
+want = {"POSTGRES_USER": "cloudsuite", "POSTGRES_PASSWORD": "cloudsuite", "POSTGRES_DB": "sbtest"}
+if any(env.get(k) != v for k, v in want.items()):
+    fail(f"postgres is not set up as CloudSuite's server: {want}")
+if services["mssql"].get("environment", {}).get("ACCEPT_EULA") != "Y":
+    fail("mssql: ACCEPT_EULA must be Y or the server won't start")
+build = services.get("bench", {}).get("build", {})
+if build.get("dockerfile") != "docker/Dockerfile":
+    fail("the bench service must build docker/Dockerfile")
+
+froms = [l.split()[1] for l in open("docker/Dockerfile") if l.startswith("FROM ")]
+if not froms or any(":" not in f or f.endswith(":latest") for f in froms):
+    fail(f"Dockerfile base images must be pinned: {froms}")
+if not re.search(r'^ENTRYPOINT \["java", "-jar", "/opt/bench/bench.jar"\]$', open("docker/Dockerfile").read(), re.M):
+    fail("Dockerfile must run bench.jar as its entry point")
+print("lint-workflows.sh: docker/: ok (" + ", ".join(services[n]["image"] for n in ("postgres", "mysql", "mssql", "memcached")) + ")",
+      file=sys.stderr)
+PY
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+result() {  # NAME MODE SCORE ERROR
+  printf '{"benchmark":"dev.bench.x.%s","mode":"%s","params":{},"primaryMetric":{"score":%s,"scoreError":%s,"scoreUnit":"u"}}' "$@"
+}
+echo "[$(result slower thrpt 100 5),$(result same avgt 10 1),$(result noisy thrpt 100 30)]" > "$tmp/base.json"
+echo "[$(result slower thrpt 80 5),$(result same avgt 11 1),$(result noisy thrpt 75 30)]" > "$tmp/cur.json"
+report=$(python3 scripts/jmh-compare.py "$tmp/base.json" "$tmp/cur.json")
+grep -q '^Worse beyond the error bars: x.slower$' <<<"$report" || die "jmh-compare.py did not flag exactly x.slower:
+$report"
+log "jmh-compare.py: ok"
