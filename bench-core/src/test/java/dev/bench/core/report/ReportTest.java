@@ -53,16 +53,13 @@ class ReportTest {
     }
 
     @Test
-    void aOneHourRunsReportIsSmallAndQuick(@TempDir Path tmp) throws Exception {
+    void aOneHourRunsReportIsSmallAndMasksSecrets(@TempDir Path tmp) throws Exception {
         Path dir = tmp.resolve("hour");
         SyntheticRun.write(dir, 1_800_000_000_000L, 3600, 50, 500, 1);
-        long t0 = System.nanoTime();
+        // Its speed is measured by `bench report` on such a run (README), not here: shared machines are noisy.
         Path html = RunReport.write(RunFiles.read(dir));
-        double seconds = (System.nanoTime() - t0) / 1e9;
         long bytes = Files.size(html);
-        System.out.printf("one-hour report: %.2f s, %,d bytes%n", seconds, bytes);
         assertTrue(bytes < 1_000_000, "report of 3,600 intervals is " + bytes + " bytes");
-        assertTrue(seconds < 20, "took " + seconds + " s (goal under 2 s on a quiet machine)");
         String text = Files.readString(html);
         assertFalse(text.contains("hunter2"), "secrets masked");
         assertTrue(text.contains("password=****"), "URL password masked");
