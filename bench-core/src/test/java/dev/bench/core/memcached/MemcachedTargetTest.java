@@ -65,6 +65,19 @@ class MemcachedTargetTest {
     }
 
     @Test
+    void workersAreSpreadOverSeveralClientsEachWithItsOwnIoThread() throws Exception {
+        try (LocalMemcached m = LocalMemcached.start(); MemcachedTarget target = MemcachedTarget.open(m.address(), 3)) {
+            assertEquals(3, target.clientCount());
+            assertTrue(target.client(0) != target.client(1) && target.client(1) != target.client(2)
+                    && target.client(0) != target.client(2), "three workers, three clients");
+            assertTrue(target.client(3) == target.client(0), "round-robin");
+            long ioThreads = Thread.getAllStackTraces().keySet().stream()
+                    .filter(t -> t.getName().startsWith("Memcached IO over")).count();
+            assertTrue(ioThreads >= 3, "I/O threads: " + ioThreads);
+        }
+    }
+
+    @Test
     void aKilledServerIsNamedAndUsedAgainOnceItIsBack() throws Exception {
         try (LocalMemcached m = LocalMemcached.start(); MemcachedTarget target = MemcachedTarget.open(m.address(), 1)) {
             MemcachedClient client = target.client(0);

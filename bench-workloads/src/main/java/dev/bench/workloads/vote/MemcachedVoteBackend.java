@@ -33,6 +33,8 @@ final class MemcachedVoteBackend implements VoteBackend {
     private final boolean countsOnly;
     private final AtomicInteger nextWorker = new AtomicInteger();
     private long articles;
+    /** Counters found missing by the last {@link #count} (evicted, or their server restarted); -1 before. */
+    private long missingAtCount = -1;
 
     MemcachedVoteBackend(MemcachedTarget target, String keyPrefix, boolean countsOnly) {
         this.target = target;
@@ -78,13 +80,21 @@ final class MemcachedVoteBackend implements VoteBackend {
     /** The sum of all counters; a missing counter (evicted, or its server restarted) adds nothing. */
     @Override
     public Optional<VoteCounts> count() throws Exception {
-        long[] sum = {0};
+        long[] sum = {0, 0};
         MemcachedPipeline.getAll(target, target.client(0), 1, articles, keys::count, (from, to, found) -> {
             for (Object value : found.values()) {
                 sum[0] += Long.parseLong(value.toString().trim());
             }
+            sum[1] += (to - from + 1) - found.size();
         });
+        missingAtCount = sum[1];
         return Optional.of(new VoteCounts(sum[0], sum[0]));
+    }
+
+    /** How many counters the after-run check found missing: the reason for a mismatch, if there is one. */
+    @Override
+    public Map<String, Object> figures() {
+        return missingAtCount < 0 ? Map.of() : Map.of("counters_missing_at_check", missingAtCount);
     }
 
     @Override
