@@ -64,6 +64,25 @@ final class TableRows {
         return p;
     }
 
+    /** The next row as an SQL VALUES tuple, {@code (id,k,'c','pad')}; returns the position after it. */
+    int writeValuesTuple(byte[] into, int at) {
+        int p = at;
+        into[p++] = '(';
+        p = writeDecimal(next(), into, p);
+        into[p++] = ',';
+        p = writeDecimal(k(), into, p);
+        into[p++] = ',';
+        into[p++] = '\'';
+        p = writeC(into, p);
+        into[p++] = '\'';
+        into[p++] = ',';
+        into[p++] = '\'';
+        p = writePad(into, p);
+        into[p++] = '\'';
+        into[p++] = ')';
+        return p;
+    }
+
     static int writeDecimal(long value, byte[] into, int at) {
         int digits = 1;
         for (long v = value; v >= 10; v /= 10) {
