@@ -21,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -88,7 +89,7 @@ final class VoterLauncher {
             }
             VoterDatabase.Counts after = db.counts(o.maxVotes);
             return report(children, before, after) ? 0 : ExitCodes.FAILED;
-        } catch (java.sql.SQLException e) {
+        } catch (SQLException e) {
             throw new BenchException("voter: " + e.getMessage(), e);
         }
     }
