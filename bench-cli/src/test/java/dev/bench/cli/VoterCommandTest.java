@@ -82,7 +82,7 @@ class VoterCommandTest {
     @Test
     void twoClientProcessesReportTheirTotalAndMergedPercentiles() {
         CliRunner r = CliRunner.run("voter", "--preset", "VSD", "--burst-size", "2", "--calls", "400", "--clients", "2",
-                "--verbosity", "quiet", "--url", TestServers.mysqlUrl(), "--results", tmp.resolve("two").toString());
+                "--start-delay", "10", "--verbosity", "quiet", "--url", TestServers.mysqlUrl(), "--results", tmp.resolve("two").toString());
 
         assertEquals(0, r.exitCode(), r.out() + r.err());
         assertTrue(r.out().contains("Client 'VSD-0' overall: "), r.out());

@@ -90,6 +90,9 @@ public final class VoterCommand implements Callable<Integer> {
     @Option(names = "--procedure", description = "The vote as one server-side routine call: a PostgreSQL function or a MySQL/MariaDB procedure.")
     boolean procedure;
 
+    @Option(names = "--start-delay", paramLabel = "S", defaultValue = "15", description = "--clients: start the clients' load this many seconds after launching them, time enough for each JVM to start and connect (default: ${DEFAULT-VALUE}).")
+    double startDelaySeconds;
+
     @Option(names = "--client-name", paramLabel = "NAME", description = "Name in erlvolt's lines (default: the preset, or 'voter').")
     String clientName;
 
@@ -117,6 +120,9 @@ public final class VoterCommand implements Callable<Integer> {
     }
 
     private VoterPlan plan() {
+        if (!(startDelaySeconds >= 1) || startDelaySeconds > 3600) {
+            throw new BenchException("--start-delay must be 1..3600 s, got " + startDelaySeconds);
+        }
         if (dumpIntervalMs < 10) {
             throw new BenchException("--dump-interval must be >= 10 ms, got " + dumpIntervalMs);
         }

@@ -21,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -33,7 +34,7 @@ import java.util.regex.Pattern;
 
 /**
  * erlvolt's multi-VM run: creates the tables once, starts N client JVMs (this JVM's java and
- * classpath) with {@code --client-id i} and one shared {@code --start-at} a few seconds ahead,
+ * classpath) with {@code --client-id i} and one shared {@code --start-at} {@code --start-delay} seconds ahead,
  * each writing its own results directory, passes their lines through, then prints
  * {@code Total transactions per second}, the merged latency percentiles (their HdrHistogram logs
  * added) and the check of the total against the database.
@@ -42,9 +43,9 @@ import java.util.regex.Pattern;
  */
 final class VoterLauncher {
 
-    private static final long START_AHEAD_MS = 8_000;
     /** Options the launcher sets for each client itself. */
-    private static final Set<String> OWN = Set.of("--clients", "--client-id", "--start-at", "--results", "--password");
+    private static final Set<String> OWN = Set.of("--clients", "--client-id", "--start-at", "--results", "--password",
+            "--start-delay");
     private static final Pattern OVERALL = Pattern.compile(
             "Client '.*' overall: .* total transactions: ([\\d,]+), fails: (\\d+), total time: ([\\d.]+)sec");
     /** The client's accepted votes, from its summary.json ("votes": {"accepted": N, ...}). */
@@ -69,7 +70,7 @@ final class VoterLauncher {
             VoterDatabase db = new VoterDatabase(target);
             db.create(o.contestants);
             VoterDatabase.Counts before = db.counts(o.maxVotes);
-            Instant startAt = Instant.now().plusMillis(START_AHEAD_MS);
+            Instant startAt = Instant.now().plusMillis(Math.round(o.startDelaySeconds * 1000));
             List<Child> children = new ArrayList<>();
             for (int i = 0; i < o.run.clients; i++) {
                 children.add(start(i, startAt, dir.resolve("client-" + i)));
@@ -88,7 +89,7 @@ final class VoterLauncher {
             }
             VoterDatabase.Counts after = db.counts(o.maxVotes);
             return report(children, before, after) ? 0 : ExitCodes.FAILED;
-        } catch (java.sql.SQLException e) {
+        } catch (SQLException e) {
             throw new BenchException("voter: " + e.getMessage(), e);
         }
     }

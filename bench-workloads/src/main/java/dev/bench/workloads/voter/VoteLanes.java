@@ -1,9 +1,12 @@
 package dev.bench.workloads.voter;
 
+import dev.bench.core.ErrorKind;
 import dev.bench.core.engine.SlotGate;
 import dev.bench.core.jdbc.JdbcTarget;
+import dev.bench.core.jdbc.SqlErrors;
 
 import java.sql.SQLException;
+import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.locks.ReentrantLock;
@@ -46,7 +49,7 @@ final class VoteLanes implements AutoCloseable {
             idle = null;
         } else {
             gate = new SlotGate(managed.slots(), managed.queueSize(), managed.queueTimeout());
-            idle = new ArrayBlockingQueue<>(lanes.length, true, java.util.List.of(lanes));
+            idle = new ArrayBlockingQueue<>(lanes.length, true, List.of(lanes));
         }
     }
 
@@ -82,16 +85,11 @@ final class VoteLanes implements AutoCloseable {
         try {
             return call.on(lane);
         } catch (SQLException e) {
-            if (dev.bench.core.jdbc.SqlErrors.classify(e) == dev.bench.core.ErrorKind.CONNECTION) {
+            if (SqlErrors.classify(e) == ErrorKind.CONNECTION) {
                 lane.discard();
             }
             throw e;
         }
-    }
-
-    /** Calls in managed mode's queue now (0 in direct mode). */
-    int queued() {
-        return gate == null ? 0 : gate.waiting();
     }
 
     @Override

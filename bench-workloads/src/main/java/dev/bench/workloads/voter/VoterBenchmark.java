@@ -1,5 +1,6 @@
 package dev.bench.workloads.voter;
 
+import dev.bench.core.BenchException;
 import dev.bench.core.RunConfig;
 import dev.bench.core.Workload;
 import dev.bench.core.jdbc.JdbcTarget;
@@ -11,6 +12,7 @@ import dev.bench.core.run.PhaseOutcome;
 import dev.bench.core.run.PhasePlan;
 
 import java.io.PrintWriter;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -146,8 +148,8 @@ public final class VoterBenchmark extends Benchmark {
         List<VoterDatabase.Result> results;
         try {
             results = db.results();
-        } catch (java.sql.SQLException e) {
-            throw new dev.bench.core.BenchException("reading the results failed: " + e.getMessage(), e);
+        } catch (SQLException e) {
+            throw new BenchException("reading the results failed: " + e.getMessage(), e);
         }
         out.print(VoterReport.voltdb(tally, results, outcome.result()));
         out.println();
