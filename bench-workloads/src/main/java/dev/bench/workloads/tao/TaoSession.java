@@ -29,6 +29,7 @@ final class TaoSession implements Session {
     private final EdgePool pool;
     private final TaoCounters counters;
     private final TaoWorkload.Window window;
+    private final long keySalt;
     private final PreparedStatement[] statements = new PreparedStatement[TaoOp.values().length];
     private final PreparedStatement[] edgeAdds = new PreparedStatement[EdgeType.values().length];
     private final boolean[][] guardOrders = new boolean[EdgeType.values().length][];
@@ -43,13 +44,14 @@ final class TaoSession implements Session {
     private boolean committing;
 
     TaoSession(Connection c, TaoSql sql, TaoConfig config, EdgePool pool, TaoCounters counters,
-               TaoWorkload.Window window) throws SQLException {
+               TaoWorkload.Window window, long keySalt) throws SQLException {
         this.c = c;
         this.sql = sql;
         this.config = config;
         this.pool = pool;
         this.counters = counters;
         this.window = window;
+        this.keySalt = keySalt;
         TaoSchema.init(c, sql);
         c.setAutoCommit(true);
     }
@@ -202,9 +204,12 @@ final class TaoSession implements Session {
         return ps.executeUpdate();
     }
 
-    /** A fresh key in the request's shard (not added to the pool), as TAOBench's adds do. */
-    private static long freshKey(int shard, SplitMix64 random) {
-        return TaoKeys.key(shard, random.nextLong(), random.nextLong());
+    /**
+     * A fresh key in the request's shard (not added to the pool), as TAOBench's adds do: the same for a
+     * retry of this request, different in every run.
+     */
+    private long freshKey(int shard, SplitMix64 random) {
+        return TaoKeys.key(shard, random.nextLong(), random.nextLong() ^ keySalt);
     }
 
     private int objectAdd(SplitMix64 random, int shard, long now) throws SQLException {
