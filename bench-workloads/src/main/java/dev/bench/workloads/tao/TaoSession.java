@@ -108,22 +108,37 @@ final class TaoSession implements Session {
         if (readOnly) {
             c.setReadOnly(true);
         }
-        boolean committed = false;
         try {
             for (int i = 0; i < size; i++) {
                 one(types.pick(random), random);
             }
             committing = true;
             c.commit();
-            committed = true;
-        } finally {
-            if (!committed) {
-                rollbackQuietly();
-            }
-            if (readOnly) {
-                c.setReadOnly(false);
-            }
-            c.setAutoCommit(true);
+        } catch (SQLException | RuntimeException e) {
+            rollbackQuietly();
+            restoreAfterFailure(readOnly, e);
+            throw e;
+        }
+        restore(readOnly);
+    }
+
+    private void restore(boolean readOnly) throws SQLException {
+        if (readOnly) {
+            c.setReadOnly(false);
+        }
+        c.setAutoCommit(true);
+    }
+
+    /**
+     * After a failed transaction the connection may be gone (the pool closes a broken one, and then
+     * every call says "Connection is closed" with no SQLSTATE): the first failure is the one to
+     * classify, so a failure to restore the session is only attached to it.
+     */
+    private void restoreAfterFailure(boolean readOnly, Exception first) {
+        try {
+            restore(readOnly);
+        } catch (SQLException e) {
+            first.addSuppressed(e);
         }
     }
 
