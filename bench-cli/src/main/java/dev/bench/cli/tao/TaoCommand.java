@@ -108,7 +108,7 @@ public final class TaoCommand implements Callable<Integer> {
             return new TaoTargetResolver(target, tao.db, tao.props).opener();
         });
         List<Experiment> experiments = run ? WorkloadRun.validated(spec, () -> tao.experiments == null
-                ? Experiment.DEFAULTS : Experiment.read(tao.experiments)) : List.of();
+                ? Experiment.defaults() : Experiment.read(tao.experiments)) : List.of();
         List<RunConfig> configs = WorkloadRun.validated(spec, () -> runConfigs(experiments, tao, runOptions));
         err.flush();
         if (load) {

@@ -1,10 +1,7 @@
 package dev.bench.core.metrics;
 
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.IntervalHistogramProvider;
-import org.HdrHistogram.Recorder;
 import org.HdrHistogram.SingleWriterRecorder;
-import org.HdrHistogram.ValueRecorder;
 
 /**
  * One worker's latency recorders for one op kind: sojourn (completion − intended start, which counts
@@ -15,19 +12,25 @@ import org.HdrHistogram.ValueRecorder;
  * <p>Values are nanoseconds, 3 significant digits, auto-resizing (a rare larger value grows the
  * histogram once; steady recording allocates nothing).
  *
- * <p>Memory: each recorder holds two histograms of ~16 KB, growing to ~140 KB once latencies reach
- * tens of ms and ~170 KB at seconds (a shared recorder's concurrent histograms twice that), and a
- * worker needs four recorders per kind. So up to {@value #MAX_SETS} workers each get a set of their
- * own; beyond that, workers share {@value #MAX_SETS} sets (worker i uses set i % {@value #MAX_SETS}),
- * and memory stays the same however many workers there are: ~210 MB for TAOBench's 1024 threads x 13
- * kinds at 40 ms (ThousandWorkersTest), where a set per worker would need ~15 GB (computed from
- * HdrHistogram's footprints). Packed histograms would be smaller, but their concurrent form
- * livelocked under eight writers here.
+ * <p>Memory: each recorder holds two histograms of ~16 KB, growing to ~150 KB once latencies reach
+ * tens of ms and ~170 KB at seconds, and a worker needs four recorders per kind. So up to
+ * {@value #MAX_SETS} workers each get a set of their own; beyond that, workers share
+ * {@value #MAX_SETS} sets (worker i uses set i % {@value #MAX_SETS}), and memory stays the same
+ * however many workers there are: ~110 MB for TAOBench's 1024 threads x 13 kinds at 40 ms
+ * (ThousandWorkersTest), where a set per worker would need ~15 GB (computed from HdrHistogram's
+ * footprints).
+ *
+ * <p>Why a lock for shared sets, not HdrHistogram's multi-writer {@code Recorder}: its interval flip
+ * sleeps 0.5 ms whenever a writer is mid-record, which with a hundred writers is nearly always, and a
+ * collect flips 4 recorders per kind and set. On an overloaded machine each such sleep lasted far
+ * longer, and the reporter stalled for 20-56 s (seen with 128 and 1024 workers against PostgreSQL).
+ * Packed concurrent histograms were smaller still but livelocked under eight writers.
  *
  * <p>Threading: a set of one's own is single-writer (wait-free): {@link #record} only from the owning
- * worker thread. A shared set is multi-writer (HdrHistogram's {@link Recorder}: a few atomic
- * increments per value, still allocation-free): {@link #record} from any of its workers. Everything
- * else only from the one reporting thread.
+ * worker thread. A shared set takes a lock around each value pair (tens of ns held; the reporter
+ * holds it only to swap histograms, never waits inside it): {@link #record} from any of its workers.
+ * Everything else only from the one reporting thread. Recording allocates nothing (a histogram grows
+ * once when a larger value first arrives).
  */
 public final class KindRecorder {
 
@@ -40,8 +43,8 @@ public final class KindRecorder {
 
     /** @param shared whether several worker threads will record into this one concurrently */
     public KindRecorder(boolean shared) {
-        this.measured = new Pair(shared);
-        this.warmup = new Pair(shared);
+        this.measured = shared ? new LockedPair() : new SingleWriterPair();
+        this.warmup = shared ? new LockedPair() : new SingleWriterPair();
     }
 
     /**
@@ -60,9 +63,7 @@ public final class KindRecorder {
     }
 
     public void record(long sojournNanos, long serviceNanos, boolean inWindow) {
-        Pair pair = inWindow ? measured : warmup;
-        pair.sojourn.recordValue(Math.max(0, sojournNanos));
-        pair.service.recordValue(Math.max(0, serviceNanos));
+        (inWindow ? measured : warmup).record(Math.max(0, sojournNanos), Math.max(0, serviceNanos));
     }
 
     /** Moves what was recorded since the last call into the given histograms. */
@@ -72,37 +73,67 @@ public final class KindRecorder {
         warmup.drainInto(warmupSojourn, warmupService);
     }
 
-    private static final class Pair {
-        final ValueRecorder sojourn;
-        final ValueRecorder service;
-        final IntervalHistogramProvider<Histogram> sojournIntervals;
-        final IntervalHistogramProvider<Histogram> serviceIntervals;
+    /** Sojourn and service recorded together, drained together. */
+    private interface Pair {
+        void record(long sojourn, long service);
+
+        void drainInto(Histogram sojournOut, Histogram serviceOut);
+    }
+
+    private static final class SingleWriterPair implements Pair {
+        final SingleWriterRecorder sojourn = new SingleWriterRecorder(SIGNIFICANT_DIGITS);
+        final SingleWriterRecorder service = new SingleWriterRecorder(SIGNIFICANT_DIGITS);
         Histogram sojournRecycle;
         Histogram serviceRecycle;
 
-        Pair(boolean shared) {
-            if (shared) {
-                Recorder s = new Recorder(SIGNIFICANT_DIGITS);
-                Recorder v = new Recorder(SIGNIFICANT_DIGITS);
-                sojourn = s;
-                sojournIntervals = s;
-                service = v;
-                serviceIntervals = v;
-            } else {
-                SingleWriterRecorder s = new SingleWriterRecorder(SIGNIFICANT_DIGITS);
-                SingleWriterRecorder v = new SingleWriterRecorder(SIGNIFICANT_DIGITS);
-                sojourn = s;
-                sojournIntervals = s;
-                service = v;
-                serviceIntervals = v;
-            }
+        @Override
+        public void record(long sojournValue, long serviceValue) {
+            sojourn.recordValue(sojournValue);
+            service.recordValue(serviceValue);
         }
 
-        void drainInto(Histogram sojournOut, Histogram serviceOut) {
-            sojournRecycle = sojournIntervals.getIntervalHistogram(sojournRecycle);
-            serviceRecycle = serviceIntervals.getIntervalHistogram(serviceRecycle);
+        @Override
+        public void drainInto(Histogram sojournOut, Histogram serviceOut) {
+            sojournRecycle = sojourn.getIntervalHistogram(sojournRecycle);
+            serviceRecycle = service.getIntervalHistogram(serviceRecycle);
             sojournOut.add(sojournRecycle);
             serviceOut.add(serviceRecycle);
+        }
+    }
+
+    /**
+     * Writers record under the pair's lock; the reporter swaps in the spare histograms under it and
+     * reads the old ones outside it (the lock's release orders every earlier write before the read).
+     */
+    private static final class LockedPair implements Pair {
+        private Histogram sojourn = new Histogram(SIGNIFICANT_DIGITS);
+        private Histogram service = new Histogram(SIGNIFICANT_DIGITS);
+        /** Touched only by the reporter. */
+        private Histogram spareSojourn = new Histogram(SIGNIFICANT_DIGITS);
+        private Histogram spareService = new Histogram(SIGNIFICANT_DIGITS);
+
+        @Override
+        public synchronized void record(long sojournValue, long serviceValue) {
+            sojourn.recordValue(sojournValue);
+            service.recordValue(serviceValue);
+        }
+
+        @Override
+        public void drainInto(Histogram sojournOut, Histogram serviceOut) {
+            Histogram fullSojourn;
+            Histogram fullService;
+            synchronized (this) {
+                fullSojourn = sojourn;
+                fullService = service;
+                sojourn = spareSojourn;
+                service = spareService;
+            }
+            sojournOut.add(fullSojourn);
+            serviceOut.add(fullService);
+            fullSojourn.reset();
+            fullService.reset();
+            spareSojourn = fullSojourn;
+            spareService = fullService;
         }
     }
 }

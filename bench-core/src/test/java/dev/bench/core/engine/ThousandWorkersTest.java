@@ -33,7 +33,7 @@ class ThousandWorkersTest {
     private static final int WORKERS = 1024;
     private static final int KINDS = 13;
     private static final long SERVICE_NANOS = 40_000_000;
-    private static final long HEAP_LIMIT_BYTES = 300L << 20;
+    private static final long HEAP_LIMIT_BYTES = 200L << 20;
 
     @Test
     void thousandWorkersThirteenKindsFitInASmallHeap() {

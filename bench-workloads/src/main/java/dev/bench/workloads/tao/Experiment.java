@@ -14,9 +14,14 @@ import java.util.List;
  */
 public record Experiment(int threads, int warmupSeconds, int seconds) {
 
-    /** TAOBench's default experiments file. */
-    public static final List<Experiment> DEFAULTS = List.of(new Experiment(2, 10, 150),
-            new Experiment(16, 10, 150), new Experiment(128, 10, 150), new Experiment(1024, 10, 150));
+    /** The shipped experiments.txt: TAOBench's default experiments file. */
+    public static List<Experiment> defaults() {
+        try (java.io.InputStream in = Experiment.class.getResourceAsStream("experiments.txt")) {
+            return parse("shipped experiments.txt", new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new BenchException("cannot read the shipped experiments.txt: " + e.getMessage(), e);
+        }
+    }
 
     public String describe() {
         return threads + " threads, " + warmupSeconds + " seconds (warmup), " + seconds + " seconds (experiment)";

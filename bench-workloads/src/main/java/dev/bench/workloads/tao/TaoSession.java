@@ -29,6 +29,7 @@ final class TaoSession implements Session {
     private final EdgePool pool;
     private final TaoCounters counters;
     private final TaoWorkload.Window window;
+    private final long keySalt;
     private final PreparedStatement[] statements = new PreparedStatement[TaoOp.values().length];
     private final PreparedStatement[] edgeAdds = new PreparedStatement[EdgeType.values().length];
     private final boolean[][] guardOrders = new boolean[EdgeType.values().length][];
@@ -43,13 +44,14 @@ final class TaoSession implements Session {
     private boolean committing;
 
     TaoSession(Connection c, TaoSql sql, TaoConfig config, EdgePool pool, TaoCounters counters,
-               TaoWorkload.Window window) throws SQLException {
+               TaoWorkload.Window window, long keySalt) throws SQLException {
         this.c = c;
         this.sql = sql;
         this.config = config;
         this.pool = pool;
         this.counters = counters;
         this.window = window;
+        this.keySalt = keySalt;
         TaoSchema.init(c, sql);
         c.setAutoCommit(true);
     }
@@ -106,22 +108,37 @@ final class TaoSession implements Session {
         if (readOnly) {
             c.setReadOnly(true);
         }
-        boolean committed = false;
         try {
             for (int i = 0; i < size; i++) {
                 one(types.pick(random), random);
             }
             committing = true;
             c.commit();
-            committed = true;
-        } finally {
-            if (!committed) {
-                rollbackQuietly();
-            }
-            if (readOnly) {
-                c.setReadOnly(false);
-            }
-            c.setAutoCommit(true);
+        } catch (SQLException | RuntimeException e) {
+            rollbackQuietly();
+            restoreAfterFailure(readOnly, e);
+            throw e;
+        }
+        restore(readOnly);
+    }
+
+    private void restore(boolean readOnly) throws SQLException {
+        if (readOnly) {
+            c.setReadOnly(false);
+        }
+        c.setAutoCommit(true);
+    }
+
+    /**
+     * After a failed transaction the connection may be gone (the pool closes a broken one, and then
+     * every call says "Connection is closed" with no SQLSTATE): the first failure is the one to
+     * classify, so a failure to restore the session is only attached to it.
+     */
+    private void restoreAfterFailure(boolean readOnly, Exception first) {
+        try {
+            restore(readOnly);
+        } catch (SQLException e) {
+            first.addSuppressed(e);
         }
     }
 
@@ -202,9 +219,12 @@ final class TaoSession implements Session {
         return ps.executeUpdate();
     }
 
-    /** A fresh key in the request's shard (not added to the pool), as TAOBench's adds do. */
-    private static long freshKey(int shard, SplitMix64 random) {
-        return TaoKeys.key(shard, random.nextLong(), random.nextLong());
+    /**
+     * A fresh key in the request's shard (not added to the pool), as TAOBench's adds do: the same for a
+     * retry of this request, different in every run.
+     */
+    private long freshKey(int shard, SplitMix64 random) {
+        return TaoKeys.key(shard, random.nextLong(), random.nextLong() ^ keySalt);
     }
 
     private int objectAdd(SplitMix64 random, int shard, long now) throws SQLException {

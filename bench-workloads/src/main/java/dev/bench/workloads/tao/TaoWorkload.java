@@ -27,6 +27,11 @@ final class TaoWorkload implements Workload {
     private final EdgePool pool;
     private final TaoCounters counters = new TaoCounters();
     private final Window window = new Window();
+    /**
+     * Mixed into the low bits of every fresh key: the seed makes a run's requests repeatable, but the
+     * next run with the same seed must not draw the keys this one added (its adds would all be refused).
+     */
+    private final long keySalt = System.nanoTime() ^ System.currentTimeMillis() * 0x9E3779B97F4A7C15L;
 
     TaoWorkload(JdbcTarget target, TaoSql sql, TaoConfig config, EdgePool pool) {
         this.target = target;
@@ -44,7 +49,7 @@ final class TaoWorkload implements Workload {
     public Session openSession(int workerIndex) throws Exception {
         Connection c = target.connection();
         try {
-            return new TaoSession(c, sql, config, pool, counters, window);
+            return new TaoSession(c, sql, config, pool, counters, window, keySalt);
         } catch (Exception e) {
             c.close();
             throw e;

@@ -19,6 +19,12 @@ class ExperimentTest {
     }
 
     @Test
+    void theShippedFileIsTaoBenchsDefault() {
+        assertEquals(List.of(new Experiment(2, 10, 150), new Experiment(16, 10, 150), new Experiment(128, 10, 150),
+                new Experiment(1024, 10, 150)), Experiment.defaults());
+    }
+
+    @Test
     void aBadLineIsNamedByFileAndLine() {
         assertEquals("f line 3: expected num_threads,warmup_len,exp_len (threads 1..10000, seconds: warmup >= 0,"
                         + " experiment >= 1), got '16,10'",
