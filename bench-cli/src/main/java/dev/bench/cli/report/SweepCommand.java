@@ -3,6 +3,7 @@ package dev.bench.cli.report;
 import dev.bench.cli.BenchMain;
 import dev.bench.cli.ExitCodes;
 import dev.bench.core.BenchException;
+import dev.bench.core.Secrets;
 import dev.bench.core.report.Slo;
 import dev.bench.core.report.SweepReport;
 import dev.bench.core.report.SweepReport.Step;
@@ -75,7 +76,7 @@ public final class SweepCommand implements Callable<Integer> {
         Path root = root();
         PrintWriter out = spec.commandLine().getOut();
         double ratio = achievedPercent / 100;
-        out.printf(Locale.ROOT, "# sweep of '%s', SLO %s, achieved >= %.0f %% of offered%n", String.join(" ", command), slo, achievedPercent);
+        out.printf(Locale.ROOT, "# sweep of '%s', SLO %s, achieved >= %.0f %% of offered%n", String.join(" ", masked()), slo, achievedPercent);
         out.flush();
         double best = TargetSearch.highestSustained(start, max, bisectSteps, target -> step(target, slo, ratio, root).ok());
         Step bestStep = steps.stream().filter(s -> s.ok() && s.targetOpsPerS() == best).findFirst().orElse(null);
@@ -173,9 +174,26 @@ public final class SweepCommand implements Callable<Integer> {
         }
     }
 
+    /** The workload command as printed and stored: passwords (option values and in URLs) masked. */
+    List<String> masked() {
+        List<String> masked = new ArrayList<>();
+        for (int i = 0; i < command.size(); i++) {
+            String arg = command.get(i);
+            String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
+            if (name.startsWith("-") && Secrets.isSecretName(name) && arg.contains("=")) {
+                masked.add(name + "=" + Secrets.MASK);
+            } else if (i > 0 && command.get(i - 1).startsWith("-") && Secrets.isSecretName(command.get(i - 1))) {
+                masked.add(Secrets.MASK);
+            } else {
+                masked.add(Secrets.maskUrl(arg));
+            }
+        }
+        return masked;
+    }
+
     private Map<String, Object> sweepJson(Slo slo, Step best) {
         Map<String, Object> json = new LinkedHashMap<>();
-        json.put("command", command);
+        json.put("command", masked());
         json.put("slo", slo.toString());
         json.put("achieved_percent", achievedPercent);
         json.put("highest_sustainable_target_ops_per_s", best == null ? null : best.targetOpsPerS());

@@ -56,6 +56,15 @@ class SweepCommandTest {
     }
 
     @Test
+    void theCommandIsShownWithPasswordsMasked() {
+        SweepCommand sweep = new SweepCommand();
+        sweep.command = java.util.List.of("vote", "postgres", "--url", "jdbc:postgresql://h/db?user=u&password=s3cret",
+                "--password", "hunter2", "--password=hunter3");
+        String shown = String.join(" ", sweep.masked());
+        assertEquals("vote postgres --url jdbc:postgresql://h/db?user=u&password=**** --password **** --password=****", shown);
+    }
+
+    @Test
     void theSweepOwnsTargetAndResults(@TempDir Path tmp) {
         Cli r = Cli.run("sweep", "--slo", "p99=1ms", "--", "vote", "--target", "5", "memory");
         assertEquals(2, r.exitCode());
