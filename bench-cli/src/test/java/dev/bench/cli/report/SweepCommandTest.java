@@ -70,9 +70,14 @@ class SweepCommandTest {
         assertEquals(2, r.exitCode());
         assertTrue(r.err().contains("the sweep sets --target and --results itself"), r.err());
 
+        Cli sysbench = Cli.run("sweep", "--slo", "p99=1ms", "--", "oltp-rw", "run", "--rate=5");
+        assertEquals(2, sysbench.exitCode());
+        assertTrue(sysbench.err().contains("the sweep sets --rate and --results itself"), sysbench.err());
+
         Cli notAWorkload = Cli.run("sweep", "--slo", "p99=1ms", "--", "report", "x");
         assertEquals(2, notAWorkload.exitCode());
         assertTrue(notAWorkload.err().contains("'report' is not an open-loop workload command"), notAWorkload.err());
+        assertTrue(Cli.run("sweep", "--help").out().contains("achieved < --achieved % of offered"), "help renders its %");
 
         Cli badSlo = Cli.run("sweep", "--slo", "p99<1ms", "--", "vote", "memory");
         assertEquals(2, badSlo.exitCode());
