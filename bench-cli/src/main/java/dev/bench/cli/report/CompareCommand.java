@@ -23,7 +23,7 @@ import java.util.concurrent.Callable;
         description = {"Compares results directories: per op kind, throughput and sojourn p50/p99/p99.9/max of each "
                 + "run beside the first (A), the change in percent, and whether it is beyond noise (the middle halves "
                 + "of the two runs' per-interval values don't overlap). Says what differs between the runs first.",
-                "Given two JMH JSON files instead, compares their scores (beyond noise: the 99.9 % confidence "
+                "Given two JMH JSON files instead, compares their scores (beyond noise: the 99.9 %% confidence "
                         + "intervals don't overlap)."})
 public final class CompareCommand implements Callable<Integer> {
 

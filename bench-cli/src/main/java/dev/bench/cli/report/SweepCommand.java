@@ -3,6 +3,7 @@ package dev.bench.cli.report;
 import dev.bench.cli.BenchMain;
 import dev.bench.cli.ExitCodes;
 import dev.bench.core.BenchException;
+import dev.bench.core.Secrets;
 import dev.bench.core.report.Slo;
 import dev.bench.core.report.SweepReport;
 import dev.bench.core.report.SweepReport.Step;
@@ -37,8 +38,8 @@ import java.util.stream.Stream;
  * highest sustainable throughput and the latency-throughput curve.
  */
 @Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Runs a workload command (everything after --) at rising --target values: doubling from --start "
-                + "until a step breaks the SLO (--slo on sojourn, or achieved < --achieved % of offered, or the run fell "
+        description = {"Runs an open-loop workload command (everything after --) at rising --target (or --rate) values: "
+                + "doubling from --start until a step breaks the SLO (--slo on sojourn, or achieved < --achieved %% of offered, or the run fell "
                 + "behind), then bisecting. One results directory per step plus the sweep's report.html and sweep.json.",
                 "Example: bench sweep --slo p99=10ms --start 2000 -- vote --runtime 10 --warmup 3 postgres --url ..."})
 public final class SweepCommand implements Callable<Integer> {
@@ -49,7 +50,7 @@ public final class SweepCommand implements Callable<Integer> {
     @Option(names = "--slo", required = true, paramLabel = "pN=LIMIT[,...]", description = "Sojourn limits over all ops, e.g. p99=10ms or p50=1ms,p99.9=50ms (units us, ms, s).")
     String sloText;
 
-    @Option(names = "--achieved", paramLabel = "PCT", defaultValue = "99", description = "A step must achieve this % of the load offered (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--achieved", paramLabel = "PCT", defaultValue = "99", description = "A step must achieve this %% of the load offered (default: ${DEFAULT-VALUE}).")
     double achievedPercent;
 
     @Option(names = "--start", paramLabel = "N", defaultValue = "1000", description = "First target, ops/s (default: ${DEFAULT-VALUE}).")
@@ -64,10 +65,12 @@ public final class SweepCommand implements Callable<Integer> {
     @Option(names = "--results", paramLabel = "DIR", description = "Where the steps and the sweep's report go (default: results/sweep-<workload>-<time>); new or empty.")
     Path results;
 
-    @Parameters(arity = "1..*", paramLabel = "COMMAND", description = "The workload command and its flags, after --, without --target and --results.")
+    @Parameters(arity = "1..*", paramLabel = "COMMAND", description = "The workload command and its flags, after --, without --target/--rate and --results.")
     List<String> command;
 
     private final List<Step> steps = new ArrayList<>();
+    private String rateOption;
+    private int insertAt;
 
     @Override
     public Integer call() {
@@ -75,7 +78,7 @@ public final class SweepCommand implements Callable<Integer> {
         Path root = root();
         PrintWriter out = spec.commandLine().getOut();
         double ratio = achievedPercent / 100;
-        out.printf(Locale.ROOT, "# sweep of '%s', SLO %s, achieved >= %.0f %% of offered%n", String.join(" ", command), slo, achievedPercent);
+        out.printf(Locale.ROOT, "# sweep of '%s', SLO %s, achieved >= %.0f %% of offered%n", String.join(" ", masked()), slo, achievedPercent);
         out.flush();
         double best = TargetSearch.highestSustained(start, max, bisectSteps, target -> step(target, slo, ratio, root).ok());
         Step bestStep = steps.stream().filter(s -> s.ok() && s.targetOpsPerS() == best).findFirst().orElse(null);
@@ -102,19 +105,48 @@ public final class SweepCommand implements Callable<Integer> {
             if (bisectSteps < 0) {
                 throw new BenchException("--bisect must be >= 0, got " + bisectSteps);
             }
+            resolveRateOption();
             for (String arg : command) {
-                if (arg.equals("--target") || arg.startsWith("--target=") || arg.equals("--results") || arg.startsWith("--results=")) {
-                    throw new BenchException("the sweep sets --target and --results itself; leave " + arg + " out of the command");
+                for (String own : List.of(rateOption, "--results")) {
+                    if (arg.equals(own) || arg.startsWith(own + "=")) {
+                        throw new BenchException("the sweep sets " + rateOption + " and --results itself; leave " + arg
+                                + " out of the command");
+                    }
                 }
-            }
-            CommandLine workload = BenchMain.commandLine().getSubcommands().get(command.get(0));
-            if (workload == null || workload.getCommandSpec().findOption("--target") == null) {
-                throw new BenchException("'" + command.get(0) + "' is not an open-loop workload command with --target");
             }
             return Slo.parse(sloText);
         } catch (BenchException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
+    }
+
+    /**
+     * Finds the command (or subcommand: 'tao run', 'oltp-rw run') that takes the offered rate, as
+     * --target or, in sysbench's spelling, --rate; the sweep's options go right after its name.
+     */
+    private void resolveRateOption() {
+        CommandLine current = BenchMain.commandLine().getSubcommands().get(command.get(0));
+        int at = 1;
+        while (current != null && rate(current) == null && at < command.size()
+                && current.getSubcommands().containsKey(command.get(at))) {
+            current = current.getSubcommands().get(command.get(at));
+            at++;
+        }
+        if (current == null || rate(current) == null || current.getCommandSpec().findOption("--results") == null) {
+            throw new BenchException("'" + String.join(" ", command.subList(0, Math.min(at, command.size())))
+                    + "' is not an open-loop workload command with --target (or --rate) and --results");
+        }
+        rateOption = rate(current);
+        insertAt = at;
+    }
+
+    private static String rate(CommandLine command) {
+        for (String name : List.of("--target", "--rate")) {
+            if (command.getCommandSpec().findOption(name) != null) {
+                return name;
+            }
+        }
+        return null;
     }
 
     private Path root() {
@@ -139,10 +171,9 @@ public final class SweepCommand implements Callable<Integer> {
     private Step step(double target, Slo slo, double ratio, Path root) {
         int number = steps.size() + 1;
         Path dir = root.resolve(String.format(Locale.ROOT, "step-%02d-%.0f", number, target));
-        List<String> args = new ArrayList<>();
-        args.add(command.get(0));
-        args.addAll(List.of("--target", String.format(Locale.ROOT, "%.0f", target), "--results", dir.toString()));
-        args.addAll(command.subList(1, command.size()));
+        List<String> args = new ArrayList<>(command.subList(0, insertAt));
+        args.addAll(List.of(rateOption, String.format(Locale.ROOT, "%.0f", target), "--results", dir.toString()));
+        args.addAll(command.subList(insertAt, command.size()));
         StringWriter stepOut = new StringWriter();
         CommandLine cli = BenchMain.commandLine();
         cli.setOut(new PrintWriter(stepOut, true));
@@ -173,9 +204,26 @@ public final class SweepCommand implements Callable<Integer> {
         }
     }
 
+    /** The workload command as printed and stored: passwords (option values and in URLs) masked. */
+    List<String> masked() {
+        List<String> masked = new ArrayList<>();
+        for (int i = 0; i < command.size(); i++) {
+            String arg = command.get(i);
+            String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
+            if (name.startsWith("-") && Secrets.isSecretName(name) && arg.contains("=")) {
+                masked.add(name + "=" + Secrets.MASK);
+            } else if (i > 0 && command.get(i - 1).startsWith("-") && Secrets.isSecretName(command.get(i - 1))) {
+                masked.add(Secrets.MASK);
+            } else {
+                masked.add(Secrets.maskUrl(arg));
+            }
+        }
+        return masked;
+    }
+
     private Map<String, Object> sweepJson(Slo slo, Step best) {
         Map<String, Object> json = new LinkedHashMap<>();
-        json.put("command", command);
+        json.put("command", masked());
         json.put("slo", slo.toString());
         json.put("achieved_percent", achievedPercent);
         json.put("highest_sustainable_target_ops_per_s", best == null ? null : best.targetOpsPerS());

@@ -56,14 +56,28 @@ class SweepCommandTest {
     }
 
     @Test
+    void theCommandIsShownWithPasswordsMasked() {
+        SweepCommand sweep = new SweepCommand();
+        sweep.command = java.util.List.of("vote", "postgres", "--url", "jdbc:postgresql://h/db?user=u&password=s3cret",
+                "--password", "hunter2", "--password=hunter3");
+        String shown = String.join(" ", sweep.masked());
+        assertEquals("vote postgres --url jdbc:postgresql://h/db?user=u&password=**** --password **** --password=****", shown);
+    }
+
+    @Test
     void theSweepOwnsTargetAndResults(@TempDir Path tmp) {
         Cli r = Cli.run("sweep", "--slo", "p99=1ms", "--", "vote", "--target", "5", "memory");
         assertEquals(2, r.exitCode());
         assertTrue(r.err().contains("the sweep sets --target and --results itself"), r.err());
 
+        Cli sysbench = Cli.run("sweep", "--slo", "p99=1ms", "--", "oltp-rw", "run", "--rate=5");
+        assertEquals(2, sysbench.exitCode());
+        assertTrue(sysbench.err().contains("the sweep sets --rate and --results itself"), sysbench.err());
+
         Cli notAWorkload = Cli.run("sweep", "--slo", "p99=1ms", "--", "report", "x");
         assertEquals(2, notAWorkload.exitCode());
         assertTrue(notAWorkload.err().contains("'report' is not an open-loop workload command"), notAWorkload.err());
+        assertTrue(Cli.run("sweep", "--help").out().contains("achieved < --achieved % of offered"), "help renders its %");
 
         Cli badSlo = Cli.run("sweep", "--slo", "p99<1ms", "--", "vote", "memory");
         assertEquals(2, badSlo.exitCode());
