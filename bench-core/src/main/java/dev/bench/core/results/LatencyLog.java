@@ -5,20 +5,26 @@ import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 
+import java.io.BufferedReader;
 import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import java.util.zip.DataFormatException;
 
 /**
  * A latency.hlog read back. Tags are {@code <kind>.sojourn} and {@code <kind>.service}, values in ns
- * (see {@link HlogWriter}). Reading keeps only the whole-window total per tag: an hour of one-second
- * intervals is 14,400 histograms of ~100 KB each once decoded, too many to hold; {@link #forEachEntry}
- * streams them again for whoever needs each interval (the merge).
+ * (see {@link HlogWriter}). Reading keeps only the whole-window total per tag, adding each interval's
+ * compressed counts straight into it ({@link CompressedCounts}): an hour of one-second intervals is
+ * 14,400 histograms of ~100 KB each once decoded; {@link #forEachEntry} streams them again, decoded by
+ * HdrHistogram's own reader, for whoever needs each interval (the merge).
  */
 public final class LatencyLog {
 
@@ -46,18 +52,47 @@ public final class LatencyLog {
 
     public static LatencyLog read(Path file) {
         Map<String, Histogram> totals = new LinkedHashMap<>();
-        long[] start = {Long.MAX_VALUE};
         Map<Long, Integer> lengths = new TreeMap<>();
-        stream(file, e -> {
-            totals.computeIfAbsent(e.tag(), t -> new Histogram(3)).add(e.histogram());
-            start[0] = Math.min(start[0], e.startMs());
-            lengths.merge(Math.max(1, e.endMs() - e.startMs()), 1, Integer::sum);
-        });
+        long start = Long.MAX_VALUE;
+        CompressedCounts decoder = new CompressedCounts();
+        Double startTimeSec = null;
+        Double baseTimeSec = null;
+        int lineNo = 0;
+        try (BufferedReader in = Files.newBufferedReader(file)) {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                lineNo++;
+                if (line.startsWith("#[StartTime: ")) {
+                    startTimeSec = firstNumber(line, "#[StartTime: ");
+                } else if (line.startsWith("#[BaseTime: ")) {
+                    baseTimeSec = firstNumber(line, "#[BaseTime: ");
+                } else if (!line.isBlank() && !line.startsWith("#") && !line.startsWith("\"")) {
+                    String tag = line.startsWith("Tag=") ? line.substring(4, line.indexOf(',')) : null;
+                    String[] f = (tag == null ? line : line.substring(line.indexOf(',') + 1)).split(",");
+                    double relative = Double.parseDouble(f[0]);
+                    if (baseTimeSec == null) {
+                        // HdrHistogram's rule: timestamps far below the start time are relative to it
+                        baseTimeSec = startTimeSec != null && relative < startTimeSec - 365.0 * 24 * 3600 ? startTimeSec : 0.0;
+                    }
+                    long startMs = Math.round((baseTimeSec + relative) * 1000);
+                    start = Math.min(start, startMs);
+                    lengths.merge(Math.max(1, Math.round(Double.parseDouble(f[1]) * 1000)), 1, Integer::sum);
+                    decoder.addTo(totals.computeIfAbsent(tag, t -> new Histogram(3)), Base64.getDecoder().decode(f[3]));
+                }
+            }
+        } catch (IOException e) {
+            throw new BenchException("cannot read " + file + ": " + e.getMessage(), e);
+        } catch (RuntimeException | DataFormatException e) {
+            throw new BenchException(file + " line " + lineNo + " is not an HdrHistogram log line: " + e.getMessage(), e);
+        }
         if (totals.isEmpty()) {
             return new LatencyLog(file, Map.of(), 0, 0);
         }
         long usual = lengths.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
-        return new LatencyLog(file, totals, start[0], usual);
+        return new LatencyLog(file, totals, start, usual);
+    }
+
+    private static double firstNumber(String line, String prefix) {
+        return Double.parseDouble(line.substring(prefix.length()).split("[ ,\\]]")[0]);
     }
 
     /** Reads the log again, handing each interval histogram over in file order (not kept). */
