@@ -14,8 +14,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * CloudSuite's surface translated into bench's commands. The oltp-rw path runs for real against the
- * test PostgreSQL (its database and credentials given in place of CloudSuite's sbtest/cloudsuite).
+ * CloudSuite's surface translated into bench's commands. Both paths (oltp-rw, tpcc) run for real against
+ * the test PostgreSQL (its database and credentials given in place of CloudSuite's sbtest/cloudsuite).
  */
 class DataServingCommandTest {
 
@@ -52,6 +52,36 @@ class DataServingCommandTest {
         assertTrue(run.err().contains("--time 2 --report-interval 1"), run.err());
         assertTrue(run.out().contains("[ 1s ] thds: 2 tps: "), run.out());
         assertTrue(run.out().contains("# integrity: ok: all 2 table(s) hold 300 rows"), run.out());
+    }
+
+    @Test
+    void warmupLoadsAndRunMeasuresTpcc() {
+        Matcher m = URL.matcher(TestServers.postgresUrl());
+        assertTrue(m.matches(), "test URL shape: host, port, database, user, password");
+        String[] server = {"--server-ip=" + m.group(1), "--port", m.group(2), "--database", m.group(3),
+                "--user", m.group(4), "--password", m.group(5)};
+        CliRunner.run("tpcc", "cleanup", "--url", TestServers.postgresUrl());
+        try {
+            CliRunner warmup = CliRunner.run(concat(new String[] {"data-serving", "--tpcc", "--warmup", "--scale", "1",
+                    "--threads", "2"}, server));
+            assertEquals(0, warmup.exitCode(), warmup.err());
+            assertTrue(warmup.err().contains("# data-serving: bench tpcc prepare --url jdbc:postgresql://" + m.group(1) + ":"
+                    + m.group(2) + "/" + m.group(3) + " --user " + m.group(4) + " --password **** --load-threads 2 --scale 1"),
+                    warmup.err());
+            assertTrue(warmup.out().contains("Check 11, warehouse: 1 PASSED"), warmup.out());
+
+            CliRunner run = CliRunner.run(concat(new String[] {"data-serving", "--tpcc", "--run", "--scale", "1",
+                    "--threads", "2", "--time", "2", "--report-interval", "1"}, server));
+            assertEquals(0, run.exitCode(), run.out() + run.err());
+            assertTrue(run.err().contains("bench tpcc run ") && run.err().contains("--threads 2 --scale 1 --time 2 --report-interval 1"),
+                    run.err());
+            for (String expected : new String[] {"[ 1s ] thds: 2 tps: ", "tpmC (New-Orders per minute):",
+                "Check 12, warehouse: 1 PASSED"}) {
+                assertTrue(run.out().contains(expected), expected + " in\n" + run.out());
+            }
+        } finally {
+            assertEquals(0, CliRunner.run("tpcc", "cleanup", "--url", TestServers.postgresUrl()).exitCode());
+        }
     }
 
     @Test
