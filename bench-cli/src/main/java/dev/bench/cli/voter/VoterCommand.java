@@ -107,7 +107,7 @@ public final class VoterCommand implements Callable<Integer> {
         VoterPlan plan = WorkloadRun.validated(spec, this::plan);
         VoterSettings settings = WorkloadRun.validated(spec, () -> settings(plan));
         if (run.clients > 1 && !isLaunchedClient()) {
-            return new VoterLauncher(this, plan, settings).run();
+            return new VoterLauncher(this).run();
         }
         RunConfig config = WorkloadRun.validated(spec, () -> config(plan));
         VoterBenchmark.Options options = new VoterBenchmark.Options(plan.client(), verbosity, isLaunchedClient(), run.clients);
@@ -143,10 +143,15 @@ public final class VoterCommand implements Callable<Integer> {
     }
 
     JdbcTarget open(VoterSettings settings) {
+        return open(settings.connections() + 1); // the lanes, plus one for the check's queries
+    }
+
+    /** A pool of exactly {@code connections}, whatever --pool-size says (that is the workers' share). */
+    JdbcTarget open(int connections) {
         Integer asked = target.poolSize;
-        target.poolSize = settings.connections() + 1; // the lanes, plus one for the check's queries
+        target.poolSize = connections;
         try {
-            return target.openUrlOrEmbedded(settings.connections());
+            return target.openUrlOrEmbedded(connections);
         } finally {
             target.poolSize = asked;
         }

@@ -7,7 +7,6 @@ import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.results.ResultsDirectory;
 import dev.bench.workloads.voter.VoterCheck;
 import dev.bench.workloads.voter.VoterDatabase;
-import dev.bench.workloads.voter.VoterSettings;
 import org.HdrHistogram.Histogram;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
@@ -43,6 +42,7 @@ import java.util.regex.Pattern;
  */
 final class VoterLauncher {
 
+    private static final int LAUNCHER_CONNECTIONS = 2;
     /** Options the launcher sets for each client itself. */
     private static final Set<String> OWN = Set.of("--clients", "--client-id", "--start-at", "--results", "--password",
             "--start-delay");
@@ -52,12 +52,10 @@ final class VoterLauncher {
     private static final Pattern ACCEPTED = Pattern.compile("\"accepted\": (\\d+)");
 
     private final VoterCommand o;
-    private final VoterSettings settings;
     private final PrintWriter out;
 
-    VoterLauncher(VoterCommand options, VoterPlan plan, VoterSettings settings) {
+    VoterLauncher(VoterCommand options) {
         this.o = options;
-        this.settings = settings;
         this.out = options.spec.commandLine().getOut();
     }
 
@@ -66,7 +64,8 @@ final class VoterLauncher {
             throw new ParameterException(o.spec.commandLine(), "--clients needs a server the clients share: give --url");
         }
         Path dir = resultsDir();
-        try (JdbcTarget target = o.open(settings)) {
+        // The launcher only creates, counts and checks: two connections, so the clients get the server's rest.
+        try (JdbcTarget target = o.open(LAUNCHER_CONNECTIONS)) {
             VoterDatabase db = new VoterDatabase(target);
             db.create(o.contestants);
             VoterDatabase.Counts before = db.counts(o.maxVotes);
