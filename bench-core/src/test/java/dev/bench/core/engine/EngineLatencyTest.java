@@ -117,7 +117,10 @@ class EngineLatencyTest {
         assertTrue(r.completedAsPlanned(), r.stopReason());
         assertTrue(largest[0] >= 10 && largest[0] <= 64, "largest batch " + largest[0]);
         assertEquals(r.generatedTotal(), r.completedTotal());
-        assertTrue(r.kind("op").sojourn().getValueAtPercentile(99) < 50 * MILLI);
+        // Unbatched, the backlog would grow by 4,500 ops/s and p99 reach a second; 100 ms leaves room
+        // for a shared machine's stalls and still fails that decisively.
+        long p99 = r.kind("op").sojourn().getValueAtPercentile(99);
+        assertTrue(p99 < 100 * MILLI, "sojourn p99 " + p99 / MILLI + " ms");
     }
 
     @Test

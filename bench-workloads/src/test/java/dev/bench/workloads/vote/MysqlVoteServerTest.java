@@ -20,7 +20,8 @@ class MysqlVoteServerTest extends JdbcVoteBackendContract {
         assertARunSurvivesKilledSessions(c -> {
             List<Long> ids = new ArrayList<>();
             try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                    "SELECT id FROM information_schema.processlist WHERE user = SUBSTRING_INDEX(CURRENT_USER(), '@', 1) AND id <> CONNECTION_ID()")) {
+                    "SELECT id FROM information_schema.processlist WHERE user = SUBSTRING_INDEX(CURRENT_USER(), '@', 1)"
+                            + " AND db = DATABASE() AND id <> CONNECTION_ID()")) {
                 while (rs.next()) {
                     ids.add(rs.getLong(1));
                 }
