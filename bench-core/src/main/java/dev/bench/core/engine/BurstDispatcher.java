@@ -3,7 +3,6 @@ package dev.bench.core.engine;
 import dev.bench.core.Batch;
 import dev.bench.core.Bursts;
 import dev.bench.core.OpKind;
-import dev.bench.core.random.SplitMix64;
 
 import java.util.List;
 import java.util.concurrent.locks.Condition;
@@ -28,8 +27,6 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class BurstDispatcher implements Dispatcher {
 
-    /** Pseudo-kind seeding the choice of kind, as in the closed loop. */
-    private static final int KIND_CHOICE_STREAM = -2;
     private static final long UNKNOWN = Long.MAX_VALUE;
     /** Waiters re-check for a stop request this often. */
     private static final long MAX_WAIT_NANOS = 10_000_000;
@@ -37,8 +34,7 @@ final class BurstDispatcher implements Dispatcher {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition pendingFell = lock.newCondition();
     private final Pacer pacer = new Pacer();
-    private final double[] cumulativeWeight;
-    private final long seed;
+    private final KindChooser kindChooser;
     private final int size;
     private final long delayNanos;
     private final int limit;
@@ -60,14 +56,7 @@ final class BurstDispatcher implements Dispatcher {
 
     BurstDispatcher(List<OpKind> kinds, Bursts bursts, long maxOps, long seed,
                     long startNanos, long windowStartNanos, long endNanos) {
-        double total = kinds.stream().mapToDouble(OpKind::weight).sum();
-        this.cumulativeWeight = new double[kinds.size()];
-        double sum = 0;
-        for (int k = 0; k < kinds.size(); k++) {
-            sum += kinds.get(k).weight() / total;
-            cumulativeWeight[k] = sum;
-        }
-        this.seed = seed;
+        this.kindChooser = new KindChooser(kinds, seed);
         this.size = bursts.size();
         this.delayNanos = bursts.delay().toNanos();
         this.limit = bursts.limit();
@@ -140,7 +129,7 @@ final class BurstDispatcher implements Dispatcher {
     private void take(Batch batch) {
         long index = claimed++;
         waiting = released - claimed;
-        int kind = chooseKind(index);
+        int kind = kindChooser.kindOf(index);
         batch.clear(kind);
         batch.add(nextIndexOfKind[kind]++, burstStartNanos);
         if (burstStartNanos >= windowStartNanos) {
@@ -149,19 +138,6 @@ final class BurstDispatcher implements Dispatcher {
         if (claimed == released) {
             oldestUnclaimedNanos = Long.MAX_VALUE;
         }
-    }
-
-    private int chooseKind(long index) {
-        if (cumulativeWeight.length == 1) {
-            return 0;
-        }
-        double u = (SplitMix64.mix(SplitMix64.seedFor(seed, KIND_CHOICE_STREAM, index)) >>> 11) * 0x1.0p-53;
-        for (int k = 0; k < cumulativeWeight.length - 1; k++) {
-            if (u < cumulativeWeight[k]) {
-                return k;
-            }
-        }
-        return cumulativeWeight.length - 1;
     }
 
     @Override
@@ -198,7 +174,7 @@ final class BurstDispatcher implements Dispatcher {
             // Released but never claimed (the run was stopped): offered all the same.
             for (long i = claimed; i < released; i++) {
                 if (burstStartNanos >= windowStartNanos) {
-                    generated[chooseKind(i)]++;
+                    generated[kindChooser.kindOf(i)]++;
                 }
             }
             return generated;

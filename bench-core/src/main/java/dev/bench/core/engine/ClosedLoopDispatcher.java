@@ -2,7 +2,6 @@ package dev.bench.core.engine;
 
 import dev.bench.core.Batch;
 import dev.bench.core.OpKind;
-import dev.bench.core.random.SplitMix64;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -19,11 +18,8 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class ClosedLoopDispatcher implements Dispatcher {
 
-    /** Pseudo-kind used to seed the choice of kind, distinct from every real kind index. */
-    private static final int KIND_CHOICE_STREAM = -2;
 
-    private final double[] cumulativeWeight;
-    private final long seed;
+    private final KindChooser kindChooser;
     private final long startNanos;
     private final long windowStartNanos;
     private final long endNanos;
@@ -40,14 +36,7 @@ final class ClosedLoopDispatcher implements Dispatcher {
      */
     ClosedLoopDispatcher(List<OpKind> kinds, long seed, long startNanos, long windowStartNanos, long endNanos, long maxOps) {
         this.startNanos = startNanos;
-        double total = kinds.stream().mapToDouble(OpKind::weight).sum();
-        this.cumulativeWeight = new double[kinds.size()];
-        double sum = 0;
-        for (int k = 0; k < kinds.size(); k++) {
-            sum += kinds.get(k).weight() / total;
-            cumulativeWeight[k] = sum;
-        }
-        this.seed = seed;
+        this.kindChooser = new KindChooser(kinds, seed);
         this.windowStartNanos = windowStartNanos;
         this.endNanos = endNanos;
         this.nextIndexOfKind = new AtomicLong[kinds.size()];
@@ -68,7 +57,7 @@ final class ClosedLoopDispatcher implements Dispatcher {
         if (inWindow && remainingInWindow.getAndDecrement() <= 0) {
             return false;
         }
-        int kind = chooseKind(nextIndex.getAndIncrement());
+        int kind = kindChooser.kindOf(nextIndex.getAndIncrement());
         batch.clear(kind);
         batch.add(nextIndexOfKind[kind].getAndIncrement(), now);
         if (inWindow) {
@@ -86,17 +75,6 @@ final class ClosedLoopDispatcher implements Dispatcher {
             now = System.nanoTime();
         }
         return now;
-    }
-
-    private int chooseKind(long index) {
-        double u = SplitMix64.mix(SplitMix64.seedFor(seed, KIND_CHOICE_STREAM, index)) >>> 11;
-        u *= 0x1.0p-53;
-        for (int k = 0; k < cumulativeWeight.length - 1; k++) {
-            if (u < cumulativeWeight[k]) {
-                return k;
-            }
-        }
-        return cumulativeWeight.length - 1;
     }
 
     @Override
