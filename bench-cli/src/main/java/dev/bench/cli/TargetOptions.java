@@ -58,11 +58,19 @@ public final class TargetOptions {
      * is named.
      */
     public JdbcTarget openUrlOrEmbedded(int threads) {
+        return openUrlOrEmbedded(threads, Dialect.H2.embeddedUrl());
+    }
+
+    /**
+     * Like {@link #openUrlOrEmbedded(int)}, with the workload's own embedded URL: a file database where
+     * separate processes (prepare, then run) must see the same data.
+     */
+    public JdbcTarget openUrlOrEmbedded(int threads, String embeddedUrl) {
         if (url == null && (address != null || database != null)) {
             throw new BenchException("--address and --database need a backend; name the server with --url"
                     + " (e.g. --url jdbc:postgresql://HOST:5432/DB)");
         }
-        return open(url != null ? url : Dialect.H2.embeddedUrl(), threads);
+        return open(url != null ? url : embeddedUrl, threads);
     }
 
     private JdbcTarget open(String resolvedUrl, int threads) {

@@ -15,9 +15,6 @@ final class OltpTargets {
     }
 
     static JdbcTarget open(TargetOptions target, int threads) {
-        if (target.url == null && target.address == null && target.database == null) {
-            target.url = H2_FILE_URL;
-        }
-        return target.openUrlOrEmbedded(threads);
+        return target.openUrlOrEmbedded(threads, H2_FILE_URL);
     }
 }

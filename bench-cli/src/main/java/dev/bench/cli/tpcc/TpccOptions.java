@@ -33,9 +33,6 @@ public final class TpccOptions {
     }
 
     JdbcTarget open(int connections) {
-        if (target.url == null && target.address == null && target.database == null) {
-            target.url = EMBEDDED_URL;
-        }
-        return target.openUrlOrEmbedded(connections - 1);
+        return target.openUrlOrEmbedded(connections - 1, EMBEDDED_URL);
     }
 }
