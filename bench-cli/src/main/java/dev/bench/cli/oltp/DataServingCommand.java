@@ -1,5 +1,6 @@
 package dev.bench.cli.oltp;
 
+import dev.bench.cli.WorkloadRun;
 import dev.bench.cli.BenchMain;
 import dev.bench.core.BenchException;
 import dev.bench.core.Secrets;
@@ -8,7 +9,6 @@ import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 import java.util.ArrayList;
@@ -89,12 +89,7 @@ public final class DataServingCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<String> args;
-        try {
-            args = translate();
-        } catch (BenchException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
-        }
+        List<String> args = WorkloadRun.validated(spec, this::translate);
         spec.commandLine().getErr().println("# data-serving: bench " + String.join(" ", masked(args)));
         spec.commandLine().getErr().flush();
         CommandLine bench = BenchMain.commandLine();

@@ -1,14 +1,13 @@
 package dev.bench.cli.oltp;
 
+import dev.bench.cli.WorkloadRun;
 import dev.bench.cli.TargetOptions;
-import dev.bench.core.BenchException;
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.workloads.oltp.OltpSettings;
 import dev.bench.workloads.oltp.OltpTables;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
@@ -30,12 +29,7 @@ public final class OltpCleanupCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        OltpSettings settings;
-        try {
-            settings = oltp.settings();
-        } catch (BenchException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
-        }
+        OltpSettings settings = WorkloadRun.validated(spec, oltp::settings);
         PrintWriter out = spec.commandLine().getOut();
         try (JdbcTarget t = OltpTargets.open(target, 1)) {
             out.println(OltpRunCommand.BANNER);

@@ -1,5 +1,6 @@
 package dev.bench.cli.oltp;
 
+import dev.bench.cli.WorkloadRun;
 import dev.bench.cli.TargetOptions;
 import dev.bench.core.BenchException;
 import dev.bench.core.RunConfig;
@@ -9,7 +10,6 @@ import dev.bench.workloads.oltp.OltpSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
@@ -31,15 +31,13 @@ public final class OltpPrepareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        OltpSettings settings;
-        try {
-            settings = oltp.settings();
+        OltpSettings settings = WorkloadRun.validated(spec, () -> {
+            OltpSettings valid = oltp.settings();
             if (oltp.threads < 1) {
                 throw new BenchException("--threads must be >= 1, got " + oltp.threads);
             }
-        } catch (BenchException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
-        }
+            return valid;
+        });
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (JdbcTarget t = OltpTargets.open(target, oltp.threads)) {

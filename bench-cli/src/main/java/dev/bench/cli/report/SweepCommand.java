@@ -1,5 +1,6 @@
 package dev.bench.cli.report;
 
+import dev.bench.cli.WorkloadRun;
 import dev.bench.cli.BenchMain;
 import dev.bench.cli.ExitCodes;
 import dev.bench.core.BenchException;
@@ -14,7 +15,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 import java.io.IOException;
@@ -74,7 +74,7 @@ public final class SweepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Slo slo = validated();
+        Slo slo = WorkloadRun.validated(spec, this::checkedSlo);
         Path root = root();
         PrintWriter out = spec.commandLine().getOut();
         double ratio = achievedPercent / 100;
@@ -94,30 +94,27 @@ public final class SweepCommand implements Callable<Integer> {
         return bestStep == null ? ExitCodes.FAILED : 0;
     }
 
-    private Slo validated() {
-        try {
-            if (!(start > 0) || !(max >= start)) {
-                throw new BenchException("--start must be > 0 and --max >= --start, got " + start + " and " + max);
-            }
-            if (!(achievedPercent > 0 && achievedPercent <= 100)) {
-                throw new BenchException("--achieved must be a percentage in (0, 100], got " + achievedPercent);
-            }
-            if (bisectSteps < 0) {
-                throw new BenchException("--bisect must be >= 0, got " + bisectSteps);
-            }
-            resolveRateOption();
-            for (String arg : command) {
-                for (String own : List.of(rateOption, "--results")) {
-                    if (arg.equals(own) || arg.startsWith(own + "=")) {
-                        throw new BenchException("the sweep sets " + rateOption + " and --results itself; leave " + arg
-                                + " out of the command");
-                    }
+    /** The SLO, once every option is checked; bad input is one line and exit 2 (WorkloadRun.validated). */
+    private Slo checkedSlo() {
+        if (!(start > 0) || !(max >= start)) {
+            throw new BenchException("--start must be > 0 and --max >= --start, got " + start + " and " + max);
+        }
+        if (!(achievedPercent > 0 && achievedPercent <= 100)) {
+            throw new BenchException("--achieved must be a percentage in (0, 100], got " + achievedPercent);
+        }
+        if (bisectSteps < 0) {
+            throw new BenchException("--bisect must be >= 0, got " + bisectSteps);
+        }
+        resolveRateOption();
+        for (String arg : command) {
+            for (String own : List.of(rateOption, "--results")) {
+                if (arg.equals(own) || arg.startsWith(own + "=")) {
+                    throw new BenchException("the sweep sets " + rateOption + " and --results itself; leave " + arg
+                            + " out of the command");
                 }
             }
-            return Slo.parse(sloText);
-        } catch (BenchException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
         }
+        return Slo.parse(sloText);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.bench.cli.tpcc;
 
+import dev.bench.cli.WorkloadRun;
 import dev.bench.cli.ExitCodes;
 import dev.bench.core.BenchException;
 import dev.bench.core.jdbc.JdbcTarget;
@@ -10,7 +11,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 import java.util.concurrent.Callable;
@@ -32,16 +32,14 @@ public final class TpccCheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        TpccSettings settings;
         int n = threads != null ? threads : Math.max(2, Math.min(4, Runtime.getRuntime().availableProcessors()));
-        try {
-            settings = options.settings(true, "RR");
+        TpccSettings settings = WorkloadRun.validated(spec, () -> {
+            TpccSettings valid = options.settings(true, "RR");
             if (n < 1) {
                 throw new BenchException("--threads must be >= 1, got " + n);
             }
-        } catch (BenchException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
-        }
+            return valid;
+        });
         return Actions.oneLine("check", () -> {
             try (JdbcTarget target = options.open(n + 1)) {
                 TpccDatabase.requirePrepared(target, settings);

@@ -1,12 +1,11 @@
 package dev.bench.cli.tpcc;
 
-import dev.bench.core.BenchException;
+import dev.bench.cli.WorkloadRun;
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.workloads.tpcc.TpccDatabase;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
@@ -27,11 +26,7 @@ public final class TpccCleanupCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try {
-            options.settings(true, "RR");
-        } catch (BenchException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
-        }
+        WorkloadRun.validated(spec, () -> options.settings(true, "RR"));
         PrintWriter out = spec.commandLine().getOut();
         return Actions.oneLine("cleanup", () -> {
             try (JdbcTarget target = options.open(2)) {

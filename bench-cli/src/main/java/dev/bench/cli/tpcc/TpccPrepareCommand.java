@@ -1,5 +1,6 @@
 package dev.bench.cli.tpcc;
 
+import dev.bench.cli.WorkloadRun;
 import dev.bench.cli.ExitCodes;
 import dev.bench.core.BenchException;
 import dev.bench.core.jdbc.JdbcTarget;
@@ -10,7 +11,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
@@ -37,16 +37,14 @@ public final class TpccPrepareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        TpccSettings settings;
         int threads = loadThreads != null ? loadThreads : Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
-        try {
-            settings = options.settings(Flags.bool(useFk, "--use-fk"), "RR");
+        TpccSettings settings = WorkloadRun.validated(spec, () -> {
+            TpccSettings valid = options.settings(Flags.bool(useFk, "--use-fk"), "RR");
             if (threads < 1) {
                 throw new BenchException("--load-threads must be >= 1, got " + threads);
             }
-        } catch (BenchException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
-        }
+            return valid;
+        });
         return Actions.oneLine("prepare", () -> prepare(settings, threads));
     }
 
