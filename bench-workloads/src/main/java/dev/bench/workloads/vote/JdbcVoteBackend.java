@@ -8,7 +8,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -141,18 +140,14 @@ final class JdbcVoteBackend implements VoteBackend {
         private final PreparedStatement[] reads;
         private final PreparedStatement[] inserts;
         private final PreparedStatement[] updates;
-        private final long[] sorted;
-        private final long[] distinct;
-        private final int[] votes;
+        private final VoteTally tally;
 
         JdbcVoteSession(Connection connection, int maxBatch) {
             this.connection = connection;
             this.reads = new PreparedStatement[Integer.highestOneBit(Math.max(1, maxBatch - 1)) * 2 + 1];
             this.inserts = new PreparedStatement[maxBatch + 1];
             this.updates = new PreparedStatement[maxBatch + 1];
-            this.sorted = new long[maxBatch];
-            this.distinct = new long[maxBatch];
-            this.votes = new int[maxBatch];
+            this.tally = new VoteTally(maxBatch);
         }
 
         @Override
@@ -176,7 +171,7 @@ final class JdbcVoteBackend implements VoteBackend {
 
         @Override
         public void write(long[] ids, int n) throws SQLException {
-            int d = countVotesPerArticle(ids, n);
+            int d = tally.tally(ids, n);
             connection.setAutoCommit(false);
             try {
                 PreparedStatement insert = inserts[n];
@@ -192,9 +187,9 @@ final class JdbcVoteBackend implements VoteBackend {
                     update = updates[d] = connection.prepareStatement(VoteSql.addVotes(d));
                 }
                 for (int i = 0; i < d; i++) {
-                    update.setLong(2 * i + 1, distinct[i]);
-                    update.setLong(2 * i + 2, votes[i]);
-                    update.setLong(2 * d + i + 1, distinct[i]);
+                    update.setLong(2 * i + 1, tally.article(i));
+                    update.setLong(2 * i + 2, tally.votes(i));
+                    update.setLong(2 * d + i + 1, tally.article(i));
                 }
                 update.executeUpdate();
                 connection.commit();
@@ -203,23 +198,6 @@ final class JdbcVoteBackend implements VoteBackend {
                 abandonTransaction();
                 throw e;
             }
-        }
-
-        /** Fills distinct[] (sorted) and votes[] (how often each occurs); returns how many distinct ids. */
-        private int countVotesPerArticle(long[] ids, int n) {
-            System.arraycopy(ids, 0, sorted, 0, n);
-            Arrays.sort(sorted, 0, n);
-            int d = 0;
-            for (int i = 0; i < n; i++) {
-                if (d > 0 && distinct[d - 1] == sorted[i]) {
-                    votes[d - 1]++;
-                } else {
-                    distinct[d] = sorted[i];
-                    votes[d] = 1;
-                    d++;
-                }
-            }
-            return d;
         }
 
         private void abandonTransaction() {

@@ -8,7 +8,6 @@ import net.spy.memcached.MemcachedClient;
 import net.spy.memcached.internal.OperationFuture;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -119,9 +118,7 @@ final class MemcachedVoteBackend implements VoteBackend {
         private final MemcachedClient client;
         private final List<String> readKeys = new ArrayList<>();
         private final List<OperationFuture<Long>> increments = new ArrayList<>();
-        private long[] sorted = new long[0];
-        private long[] distinct = new long[0];
-        private int[] votes = new int[0];
+        private final VoteTally tally = new VoteTally(0);
         /** Keeps reads from being optimised away. */
         private long sink;
 
@@ -144,44 +141,22 @@ final class MemcachedVoteBackend implements VoteBackend {
 
         @Override
         public void write(long[] ids, int n) throws Exception {
-            int d = countVotesPerArticle(ids, n);
+            int d = tally.tally(ids, n);
             increments.clear();
             try {
                 for (int i = 0; i < d; i++) {
-                    increments.add(client.asyncIncr(keys.count(distinct[i]), votes[i]));
+                    increments.add(client.asyncIncr(keys.count(tally.article(i)), tally.votes(i)));
                 }
                 for (int i = 0; i < d; i++) {
                     Long after = MemcachedPipeline.await(target, client, increments.get(i));
                     if (after == null || after < 0) {
                         // the counter is gone (evicted, or the server restarted): start it again, with these votes
-                        client.incr(keys.count(distinct[i]), votes[i], votes[i]);
+                        client.incr(keys.count(tally.article(i)), tally.votes(i), tally.votes(i));
                     }
                 }
             } catch (RuntimeException e) {
                 throw MemcachedPipeline.lost(target, client, e);
             }
-        }
-
-        /** Fills distinct[] and votes[] (how often each occurs); returns how many distinct ids. */
-        private int countVotesPerArticle(long[] ids, int n) {
-            if (sorted.length < n) {
-                sorted = new long[n];
-                distinct = new long[n];
-                votes = new int[n];
-            }
-            System.arraycopy(ids, 0, sorted, 0, n);
-            Arrays.sort(sorted, 0, n);
-            int d = 0;
-            for (int i = 0; i < n; i++) {
-                if (d > 0 && distinct[d - 1] == sorted[i]) {
-                    votes[d - 1]++;
-                } else {
-                    distinct[d] = sorted[i];
-                    votes[d] = 1;
-                    d++;
-                }
-            }
-            return d;
         }
     }
 }
