@@ -7,6 +7,9 @@ import dev.bench.core.metrics.KindStats;
 import dev.bench.core.metrics.RunInfo;
 import org.HdrHistogram.Histogram;
 
+import dev.bench.workloads.oltp.QueryCounts;
+import dev.bench.workloads.oltp.SysbenchReport;
+
 import java.io.PrintWriter;
 import java.util.Locale;
 
@@ -14,10 +17,14 @@ import java.util.Locale;
  * sysbench's intermediate line every {@code --report-interval} seconds:
  * {@code [ 10s ] thds: 8 tps: 700.15 qps: 14003.00 (r/w/o: 9802.10/2800.60/1400.30) lat (ms,95%): 24.83 err/s: 0.20 reconn/s: 0.00}.
  * Rates are over the time since the previous line; statement counts come from the workload's counters.
+ * With {@code --rate}, sysbench's second line follows: transactions waiting for a worker, and workers busy.
  *
  * <p>Threading: called by the engine's one reporting thread.
  */
 public final class TpccIntervalLines implements IntervalListener {
+
+    /** sysbench-tpcc's default {@code --percentile}. */
+    private static final int PERCENTILE = 95;
 
     private final PrintWriter out;
     private final QueryCounters counters;
@@ -84,13 +91,13 @@ public final class TpccIntervalLines implements IntervalListener {
         long r = counters.reads();
         long w = counters.writes();
         long o = counters.others();
-        double rps = (r - reads) / s;
-        double wps = (w - writes) / s;
-        double ops = (o - others) / s;
-        out.println(String.format(Locale.ROOT,
-                "[ %ds ] thds: %d tps: %.2f qps: %.2f (r/w/o: %.2f/%.2f/%.2f) lat (ms,95%%): %.2f err/s: %.2f reconn/s: %.2f",
-                Math.round(interval.endNanos() / 1e9), threads, events / s, rps + wps + ops, rps, wps, ops,
-                latency.getValueAtPercentile(95) / 1e6, errors / s, reconnects / s));
+        long at = Math.round(interval.endNanos() / 1e9);
+        QueryCounts delta = new QueryCounts(r - reads, w - writes, o - others, errors);
+        out.println(SysbenchReport.intervalLine(at, threads, events, delta, reconnects, PERCENTILE,
+                latency.getValueAtPercentile(PERCENTILE) / 1e6, s));
+        if (config.isOpenLoop()) {
+            out.println(SysbenchReport.queueLine(at, interval.waitingOps(), interval.busyWorkers()));
+        }
         out.flush();
         reads = r;
         writes = w;
