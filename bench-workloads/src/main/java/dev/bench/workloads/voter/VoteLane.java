@@ -10,7 +10,8 @@ import java.sql.Statement;
 
 /**
  * One connection with its vote statements prepared: VoltDB's {@code Vote(phone, contestant, maxVotes)}
- * as one transaction, either as client-side SQL or as one call of the server-side routine.
+ * as one transaction: one call of the server-side routine, one SQL statement where the dialect can say it
+ * in one (PostgreSQL), or else a transaction of three statements.
  * A lane whose connection broke is {@linkplain #discard discarded} and re-opens on its next vote.
  *
  * <p>Threading: one caller at a time (the owner of the lane's lock or of the lane itself).
@@ -30,6 +31,7 @@ final class VoteLane implements AutoCloseable {
     private PreparedStatement insertVote;
     private PreparedStatement bump;
     private PreparedStatement phoneVotes;
+    /** The vote in one statement, in autocommit: the routine's call or the dialect's one-statement vote. */
     private PreparedStatement call;
 
     VoteLane(JdbcTarget target, VoterSql sql, boolean routine) {
@@ -44,14 +46,14 @@ final class VoteLane implements AutoCloseable {
             open();
         }
         try {
-            return routine ? callRoutine(phone, contestant, maxVotes) : voteInSql(phone, contestant, maxVotes);
+            return call != null ? voteInOneCall(phone, contestant, maxVotes) : voteInSteps(phone, contestant, maxVotes);
         } catch (SQLException | RuntimeException e) {
             rollbackQuietly();
             throw e;
         }
     }
 
-    private int voteInSql(long phone, int contestant, int maxVotes) throws SQLException {
+    private int voteInSteps(long phone, int contestant, int maxVotes) throws SQLException {
         insertVote.setLong(1, phone);
         insertVote.setInt(2, (int) (phone / PHONE_SPAN));
         insertVote.setInt(3, contestant);
@@ -60,34 +62,26 @@ final class VoteLane implements AutoCloseable {
             return INVALID_CONTESTANT;
         }
         bump.setLong(1, phone);
-        if (sql.bumpGuarded()) {
-            bump.setInt(2, maxVotes);
-            if (bump.executeUpdate() == 0) {
+        bump.executeUpdate();
+        phoneVotes.setLong(1, phone);
+        try (ResultSet rs = phoneVotes.executeQuery()) {
+            rs.next();
+            if (rs.getInt(1) > maxVotes) {
                 connection.rollback();
                 return OVER_LIMIT;
-            }
-        } else {
-            bump.executeUpdate();
-            phoneVotes.setLong(1, phone);
-            try (ResultSet rs = phoneVotes.executeQuery()) {
-                rs.next();
-                if (rs.getInt(1) > maxVotes) {
-                    connection.rollback();
-                    return OVER_LIMIT;
-                }
             }
         }
         connection.commit();
         return ACCEPTED;
     }
 
-    private int callRoutine(long phone, int contestant, int maxVotes) throws SQLException {
+    private int voteInOneCall(long phone, int contestant, int maxVotes) throws SQLException {
         call.setLong(1, phone);
         call.setInt(2, contestant);
         call.setInt(3, maxVotes);
         try (ResultSet rs = call.executeQuery()) {
             if (!rs.next()) {
-                throw new SQLException(VoterSql.ROUTINE_NAME + " returned no result");
+                throw new SQLException("the vote returned no result");
             }
             return rs.getInt(1);
         }
@@ -101,8 +95,9 @@ final class VoteLane implements AutoCloseable {
                     s.execute(sql.sessionInit());
                 }
             }
-            if (routine) {
-                call = c.prepareStatement(sql.callRoutine());
+            String oneCall = routine ? sql.callRoutine() : sql.oneStatement();
+            if (oneCall != null) {
+                call = c.prepareStatement(oneCall);
             } else {
                 c.setAutoCommit(false);
                 insertVote = c.prepareStatement(VoterSql.INSERT_VOTE);

@@ -16,13 +16,14 @@ import java.util.List;
  *
  * @param ddl         creates the tables, in order
  * @param sessionInit run once on each connection, or null
- * @param bump        raises the phone's count by one, inserting it at 1 (binds phone; PostgreSQL also maxVotes)
- * @param bumpGuarded true when {@code bump} itself refuses to go past maxVotes (0 rows = over the limit);
- *                    otherwise the count is read back after the bump ({@link #PHONE_VOTES})
- * @param routine     the vote as one server-side routine (dropped and created by the tool), or null
- * @param callRoutine calls it with (phone, contestant, maxVotes); it answers 0, 1 or 2
+ * @param oneStatement the whole vote as one SQL statement, its own transaction in autocommit (binds phone,
+ *                     contestant, maxVotes; answers 0, 1 or 2), or null: then the vote is {@link #INSERT_VOTE},
+ *                     {@code bump} and {@link #PHONE_VOTES} in one transaction
+ * @param bump         raises the phone's count by one, inserting it at 1 (binds phone), or null
+ * @param routine      the vote as one server-side routine (dropped and created by the tool), or null
+ * @param callRoutine  calls it with (phone, contestant, maxVotes); it answers 0, 1 or 2
  */
-record VoterSql(List<String> ddl, String sessionInit, String bump, boolean bumpGuarded,
+record VoterSql(List<String> ddl, String sessionInit, String oneStatement, String bump,
                 String routine, String callRoutine) {
 
     static final List<String> TABLES = List.of("contestants", "area_code_state", "votes", "votes_by_phone");
@@ -56,24 +57,42 @@ record VoterSql(List<String> ddl, String sessionInit, String bump, boolean bumpG
 
     static VoterSql forDialect(Dialect dialect) {
         return switch (dialect) {
-            case POSTGRES -> new VoterSql(PORTABLE_DDL, null,
-                    "INSERT INTO votes_by_phone (phone_number, num_votes) VALUES (?, 1) ON CONFLICT (phone_number)"
-                            + " DO UPDATE SET num_votes = votes_by_phone.num_votes + 1 WHERE votes_by_phone.num_votes < ?",
-                    true, POSTGRES_FUNCTION, "SELECT " + ROUTINE_NAME + "(?, ?, ?)");
+            case POSTGRES -> new VoterSql(PORTABLE_DDL, null, POSTGRES_ONE_STATEMENT, null,
+                    POSTGRES_FUNCTION, "SELECT " + ROUTINE_NAME + "(?, ?, ?)");
             case MYSQL -> new VoterSql(PORTABLE_DDL.stream().map(t -> t + " ENGINE=InnoDB").toList(),
                     // no gap locks: concurrent first votes of neighbouring phones must not deadlock
-                    "SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED",
+                    "SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED", null,
                     "INSERT INTO votes_by_phone (phone_number, num_votes) VALUES (?, 1)"
                             + " ON DUPLICATE KEY UPDATE num_votes = num_votes + 1",
-                    false, MYSQL_PROCEDURE, "CALL " + ROUTINE_NAME + "(?, ?, ?)");
-            case H2 -> new VoterSql(PORTABLE_DDL, null,
+                    MYSQL_PROCEDURE, "CALL " + ROUTINE_NAME + "(?, ?, ?)");
+            case H2 -> new VoterSql(PORTABLE_DDL, null, null,
                     "MERGE INTO votes_by_phone t USING (VALUES (CAST(? AS BIGINT))) s(p) ON t.phone_number = s.p"
                             + " WHEN MATCHED THEN UPDATE SET num_votes = t.num_votes + 1"
                             + " WHEN NOT MATCHED THEN INSERT (phone_number, num_votes) VALUES (s.p, 1)",
-                    false, null, null);
+                    null, null);
             case MSSQL -> throw new BenchException("voter has no SQL Server dialect yet");
         };
     }
+
+    /**
+     * The vote as one statement, so in autocommit one round trip is the whole transaction (what a stored
+     * procedure buys, without creating one). Data-modifying CTEs: the phone's count is raised only for a
+     * valid contestant and only below maxVotes (ON CONFLICT ... WHERE locks the row, so two concurrent
+     * votes of one phone can't both pass), and the vote is inserted only if the count was raised.
+     */
+    private static final String POSTGRES_ONE_STATEMENT = """
+            WITH a AS (SELECT CAST(? AS BIGINT) AS phone, CAST(? AS INTEGER) AS contestant, CAST(? AS INTEGER) AS max_votes),
+            c AS (SELECT a.phone, k.contestant_number FROM a JOIN contestants k ON k.contestant_number = a.contestant),
+            p AS (INSERT INTO votes_by_phone (phone_number, num_votes) SELECT phone, 1 FROM c
+                  ON CONFLICT (phone_number) DO UPDATE SET num_votes = votes_by_phone.num_votes + 1
+                  WHERE votes_by_phone.num_votes < (SELECT max_votes FROM a)
+                  RETURNING phone_number),
+            v AS (INSERT INTO votes (phone_number, state, contestant_number)
+                  SELECT c.phone, COALESCE((SELECT state FROM area_code_state WHERE area_code = c.phone / 10000000), 'XX'),
+                         c.contestant_number
+                  FROM c JOIN p ON p.phone_number = c.phone
+                  RETURNING 1)
+            SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM c) THEN 1 WHEN NOT EXISTS (SELECT 1 FROM v) THEN 2 ELSE 0 END""";
 
     /** Plain PL/pgSQL: one statement per step, nothing written unless all checks pass. */
     private static final String POSTGRES_FUNCTION = """

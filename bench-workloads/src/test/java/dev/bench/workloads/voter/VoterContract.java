@@ -14,7 +14,13 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -60,6 +66,48 @@ abstract class VoterContract {
     void theRoutineAnswersTheSame() throws Exception {
         if (db.hasRoutine()) {
             assertVoteCodes(true);
+        }
+    }
+
+    @Test
+    void concurrentVotesOfOnePhoneNeverPassTheLimit() throws Exception {
+        assertOnePhoneRace(false);
+        if (db.hasRoutine()) {
+            assertOnePhoneRace(true);
+        }
+    }
+
+    /** Six lanes vote for one phone at once, 20 times each: exactly maxVotes are accepted and written. */
+    private void assertOnePhoneRace(boolean routine) throws Exception {
+        long phone = 907_555_0000L + (routine ? 1 : 0);
+        int maxVotes = 3;
+        ExecutorService pool = Executors.newFixedThreadPool(6);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<Integer>> accepted = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                accepted.add(pool.submit(() -> {
+                    int n = 0;
+                    try (VoteLane lane = new VoteLane(target, db.sql(), routine)) {
+                        start.await();
+                        for (int v = 0; v < 20; v++) {
+                            n += lane.vote(phone, 1 + v % 6, maxVotes) == VoteLane.ACCEPTED ? 1 : 0;
+                        }
+                    }
+                    return n;
+                }));
+            }
+            start.countDown();
+            int total = 0;
+            for (Future<Integer> f : accepted) {
+                total += f.get(60, TimeUnit.SECONDS);
+            }
+            assertEquals(maxVotes, total, "accepted votes of one phone (routine: " + routine + ")");
+        } finally {
+            pool.shutdownNow();
+        }
+        try (Connection c = target.connection()) {
+            assertEquals(maxVotes, VoterDatabase.queryLong(c, "SELECT COUNT(*) FROM votes WHERE phone_number = " + phone));
         }
     }
 
