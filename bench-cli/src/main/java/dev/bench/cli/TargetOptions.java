@@ -5,6 +5,9 @@ import dev.bench.core.jdbc.Dialect;
 import dev.bench.core.jdbc.JdbcTarget;
 import picocli.CommandLine.Option;
 
+import java.util.Map;
+import java.util.function.Function;
+
 /**
  * What to benchmark, the same options for every workload: a JDBC {@code --url} (the dialect is known
  * from it), or a server {@code --address} (SQL: {@code host[:port]} with {@code --database}, Noria's
@@ -66,14 +69,27 @@ public final class TargetOptions {
      * separate processes (prepare, then run) must see the same data.
      */
     public JdbcTarget openUrlOrEmbedded(int threads, String embeddedUrl) {
+        return openUrlOrEmbedded(threads, embeddedUrl, dialect -> Map.of());
+    }
+
+    /**
+     * Like {@link #openUrlOrEmbedded(int, String)}, with the workload's own driver properties for the
+     * server's dialect (the URL's own settings win).
+     */
+    public JdbcTarget openUrlOrEmbedded(int threads, String embeddedUrl, Function<Dialect, Map<String, String>> driverDefaults) {
         if (url == null && (address != null || database != null)) {
             throw new BenchException("--address and --database need a backend; name the server with --url"
                     + " (e.g. --url jdbc:postgresql://HOST:5432/DB)");
         }
-        return open(url != null ? url : embeddedUrl, threads);
+        String resolved = url != null ? url : embeddedUrl;
+        return JdbcTarget.open(resolved, user, password(), poolSize(threads), driverDefaults.apply(Dialect.fromUrl(resolved)));
     }
 
     private JdbcTarget open(String resolvedUrl, int threads) {
-        return JdbcTarget.open(resolvedUrl, user, password == null || password.isEmpty() ? null : password, poolSize(threads));
+        return JdbcTarget.open(resolvedUrl, user, password(), poolSize(threads));
+    }
+
+    private String password() {
+        return password == null || password.isEmpty() ? null : password;
     }
 }

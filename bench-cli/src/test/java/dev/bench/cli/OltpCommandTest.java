@@ -8,6 +8,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -89,6 +94,34 @@ class OltpCommandTest {
         assertEquals(0, cleanup.exitCode(), cleanup.err());
         assertTrue(cleanup.out().contains("Dropping table 'sbtest1'...") && cleanup.out().contains("Dropping table 'sbtest2'..."),
                 cleanup.out());
+    }
+
+    @Test
+    void onMysqlTheStatementsArePreparedOnTheServerAsSysbenchsAre() throws Exception {
+        String url = TestServers.mysqlUrl();
+        CliRunner.run("oltp-rw", "cleanup", "--url", url, "--tables", "1");
+        try {
+            assertEquals(0, CliRunner.run("oltp-rw", "prepare", "--url", url, "--tables=1", "--table-size=500").exitCode());
+            long before = serverExecutions(url);
+            CliRunner run = CliRunner.run("oltp-rw", "run", "--url", url, "--tables=1", "--table-size=500", "--threads=1",
+                    "--time=0", "--events=50", "--results", dir.resolve("mysql").toString());
+            assertEquals(0, run.exitCode(), run.out() + run.err());
+            assertTrue(run.out().contains("# integrity: ok: all 1 table(s) hold 500 rows"), run.out());
+            // 18 statements an event (10 point selects, 4 ranges, 2 updates, delete, insert); other sessions only add
+            long executions = serverExecutions(url) - before;
+            assertTrue(executions >= 50 * 18, "server-side executions: " + executions);
+        } finally {
+            CliRunner.run("oltp-rw", "cleanup", "--url", url, "--tables", "1");
+        }
+    }
+
+    /** The server's count of prepared-statement executions (COM_STMT_EXECUTE), all sessions. */
+    private static long serverExecutions(String url) throws SQLException {
+        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SHOW GLOBAL STATUS LIKE 'Com_stmt_execute'")) {
+            assertTrue(rs.next());
+            return rs.getLong(2);
+        }
     }
 
     @Test

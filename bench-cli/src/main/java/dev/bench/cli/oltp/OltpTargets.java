@@ -1,20 +1,27 @@
 package dev.bench.cli.oltp;
 
 import dev.bench.cli.TargetOptions;
+import dev.bench.core.jdbc.Dialect;
 import dev.bench.core.jdbc.JdbcTarget;
+
+import java.util.Map;
 
 /**
  * Where oltp-rw connects: the server --url names, or, when none is named, an embedded H2 file
  * database, which (unlike the shared in-memory default) outlives one process: prepare, then run.
+ * On MySQL, statements are prepared on the server, as sysbench's default {@code --db-ps-mode=auto}
+ * does (Connector/J would otherwise send each execution as text for the server to parse again).
  */
 final class OltpTargets {
 
     static final String H2_FILE_URL = "jdbc:h2:file:./bench-h2/sbtest";
+    private static final Map<String, String> SYSBENCH_MYSQL_PS_MODE = Map.of("useServerPrepStmts", "true");
 
     private OltpTargets() {
     }
 
     static JdbcTarget open(TargetOptions target, int threads) {
-        return target.openUrlOrEmbedded(threads, H2_FILE_URL);
+        return target.openUrlOrEmbedded(threads, H2_FILE_URL,
+                dialect -> dialect == Dialect.MYSQL ? SYSBENCH_MYSQL_PS_MODE : Map.of());
     }
 }

@@ -9,6 +9,7 @@ import dev.bench.core.Secrets;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -36,6 +37,15 @@ public final class JdbcTarget implements AutoCloseable {
      * @param password null to use what the URL says
      */
     public static JdbcTarget open(String url, String user, String password, int poolSize) {
+        return open(url, user, password, poolSize, Map.of());
+    }
+
+    /**
+     * @param driverDefaults a workload's own driver properties, set like the dialect's defaults: each
+     *                       unless the URL names it (the user's URL wins)
+     */
+    public static JdbcTarget open(String url, String user, String password, int poolSize,
+                                  Map<String, String> driverDefaults) {
         Dialect dialect = Dialect.fromUrl(url);
         String masked = Secrets.maskUrl(url);
         if (poolSize < 1) {
@@ -54,7 +64,9 @@ public final class JdbcTarget implements AutoCloseable {
         config.setPoolName("bench");
         config.setConnectionTimeout(10_000);
         config.setInitializationFailTimeout(1);
-        for (Map.Entry<String, String> p : dialect.defaultProperties().entrySet()) {
+        Map<String, String> defaults = new HashMap<>(dialect.defaultProperties());
+        defaults.putAll(driverDefaults);
+        for (Map.Entry<String, String> p : defaults.entrySet()) {
             if (!url.contains(p.getKey() + "=")) {
                 config.addDataSourceProperty(p.getKey(), p.getValue());
             }
