@@ -97,6 +97,29 @@ class OltpCommandTest {
     }
 
     @Test
+    void warmupTimeLeavesTheFirstSecondsOutOfEveryFigure() {
+        String url = TestServers.postgresUrl();
+        CliRunner.run("oltp-rw", "cleanup", "--url", url, "--tables", "2");
+        assertEquals(0, CliRunner.run("oltp-rw", "prepare", "--url", url, "--tables=1", "--table-size=500").exitCode());
+        CliRunner run = CliRunner.run("oltp-rw", "run", "--url", url, "--tables=1", "--table-size=500", "--threads=1",
+                "--warmup-time=1", "--time=1", "--report-interval=1", "--results", dir.resolve("warm").toString());
+        assertEquals(0, run.exitCode(), run.out() + run.err());
+        String out = run.out();
+        assertTrue(out.contains("Warming up for 1 seconds..."), out);
+        // one thread, no conflicts: 14 reads a transaction, so warmup statements would show as extra reads
+        long transactions = number(out, "    transactions:");
+        long reads = number(out, "        read:");
+        assertTrue(transactions > 0, out);
+        assertEquals(14 * transactions, reads, out);
+        assertEquals(transactions, number(out, "    total number of events:"), out);
+    }
+
+    private static long number(String out, String label) {
+        String rest = out.substring(out.indexOf(label) + label.length()).strip();
+        return Long.parseLong(rest.split("\\s+")[0]);
+    }
+
+    @Test
     void onMysqlTheStatementsArePreparedOnTheServerAsSysbenchsAre() throws Exception {
         String url = TestServers.mysqlUrl();
         CliRunner.run("oltp-rw", "cleanup", "--url", url, "--tables", "1");

@@ -19,15 +19,22 @@ public final class Batch {
     private final long[] opIndex;
     private final long[] intendedNanos;
     private final boolean[] rejected;
+    private final long windowStartNanos;
     private int kind;
     private int size;
     private int rejectedCount;
 
     public Batch(long runSeed, int capacity) {
+        this(runSeed, capacity, Long.MIN_VALUE);
+    }
+
+    /** @param windowStartNanos where the measured window begins ({@link System#nanoTime()} scale); ops before it are warmup */
+    public Batch(long runSeed, int capacity, long windowStartNanos) {
         this.runSeed = runSeed;
         this.opIndex = new long[capacity];
         this.intendedNanos = new long[capacity];
         this.rejected = new boolean[capacity];
+        this.windowStartNanos = windowStartNanos;
     }
 
     /** Index of this batch's kind in {@link Workload#kinds()}. */
@@ -57,6 +64,14 @@ public final class Batch {
     /** When the op should have started ({@link System#nanoTime()} scale): its scheduled arrival. */
     public long intendedNanos(int i) {
         return intendedNanos[checked(i)];
+    }
+
+    /**
+     * Whether op i counts in the results: it was due in the measured window, not in the warmup. The
+     * engine decides the same way, so a workload's own counts (sysbench's statement counts) can match it.
+     */
+    public boolean isMeasured(int i) {
+        return intendedNanos(i) >= windowStartNanos;
     }
 
     /**

@@ -69,12 +69,13 @@ public final class OltpRunCommand implements Callable<Integer> {
 
     RunConfig config() {
         require(sysbench.time >= 0, "--time must be >= 0 seconds, got " + sysbench.time);
+        require(sysbench.warmupTime >= 0, "--warmup-time must be >= 0 seconds, got " + sysbench.warmupTime);
         require(sysbench.events >= 0, "--events must be >= 0, got " + sysbench.events);
         require(sysbench.rate >= 0 && !Double.isInfinite(sysbench.rate), "--rate must be >= 0 transactions/s, got " + sysbench.rate);
         require(sysbench.percentile >= 0 && sysbench.percentile <= 100, "--percentile must be 0..100, got " + sysbench.percentile);
         require(sysbench.time > 0 || sysbench.events > 0, "--time 0 needs --events N: with neither the run would never end");
         RunConfig.Builder b = run.applyTo(RunConfig.builder()).threads(oltp.threads).targetOpsPerSec(sysbench.rate)
-                .warmup(Duration.ZERO).duration(Duration.ofSeconds(sysbench.time)).maxOps(sysbench.events)
+                .warmup(Duration.ofSeconds(sysbench.warmupTime)).duration(Duration.ofSeconds(sysbench.time)).maxOps(sysbench.events)
                 .seed(oltp.seed(run.seed));
         if (run.reportIntervalSeconds == 0) {
             b.reportInterval(QUIET_INTERVAL);
@@ -103,6 +104,10 @@ public final class OltpRunCommand implements Callable<Integer> {
         out.println();
         out.println("Threads started!");
         out.println();
+        if (sysbench.warmupTime > 0) {
+            out.println("Warming up for " + sysbench.warmupTime + " seconds...");
+            out.println();
+        }
         out.flush();
         return text.toString();
     }

@@ -17,6 +17,9 @@ public final class SysbenchRunOptions {
     @Option(names = "--rate", paramLabel = "TPS", defaultValue = "0", description = "Open loop: Poisson arrivals at this many transactions/s, queue wait counted in latency; 0 = as fast as possible (default: ${DEFAULT-VALUE}).")
     public double rate;
 
+    @Option(names = "--warmup-time", paramLabel = "S", defaultValue = "0", description = "Run this many seconds first, left out of every figure (sysbench 1.1's option; 1.0.20 has none): the JVM compiles its hot code then (default: ${DEFAULT-VALUE}).")
+    public long warmupTime;
+
     @Option(names = "--percentile", paramLabel = "P", defaultValue = "95", description = "Latency percentile to report, 1-100; 0 disables (default: ${DEFAULT-VALUE}).")
     public int percentile;
 }

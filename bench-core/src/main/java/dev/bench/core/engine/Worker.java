@@ -31,7 +31,6 @@ final class Worker implements Runnable {
     private final Workload workload;
     private final Dispatcher dispatcher;
     private final RunConfig config;
-    private final long windowStartNanos;
     private final KindCounters[] counters;
     private final KindRecorder[] recorders;
     private final Batch batch;
@@ -49,10 +48,9 @@ final class Worker implements Runnable {
         this.session = session;
         this.dispatcher = dispatcher;
         this.config = config;
-        this.windowStartNanos = windowStartNanos;
         this.counters = counters;
         this.recorders = recorders;
-        this.batch = new Batch(config.seed(), batchCapacity);
+        this.batch = new Batch(config.seed(), batchCapacity, windowStartNanos);
         this.phase = phase;
     }
 
@@ -83,7 +81,7 @@ final class Worker implements Runnable {
     private void serve() {
         int kind = batch.kind();
         long sendNanos = System.nanoTime();
-        boolean inWindow = batch.intendedNanos(0) >= windowStartNanos;
+        boolean inWindow = batch.isMeasured(0);
         int attempt = 0;
         while (true) {
             try {
@@ -137,9 +135,8 @@ final class Worker implements Runnable {
         }
         int rejectedInWindow = 0;
         for (int i = 0; i < n; i++) {
-            long intended = batch.intendedNanos(i);
-            boolean inWindow = intended >= windowStartNanos;
-            recorder.record(doneNanos - intended, service, inWindow);
+            boolean inWindow = batch.isMeasured(i);
+            recorder.record(doneNanos - batch.intendedNanos(i), service, inWindow);
             if (inWindow) {
                 lastDoneNanos = doneNanos;
                 if (batch.isRejected(i)) {
@@ -155,7 +152,7 @@ final class Worker implements Runnable {
     private void countFailed(int kind, boolean firstInWindow) {
         int inWindow = 0;
         for (int i = 0; i < batch.size(); i++) {
-            if (firstInWindow || batch.intendedNanos(i) >= windowStartNanos) {
+            if (firstInWindow || batch.isMeasured(i)) {
                 inWindow++;
             }
         }

@@ -111,4 +111,28 @@ class RunBoundsTest {
         assertTrue(second.seed() != third.seed() && second.seed() != 7);
         assertThrows(BenchException.class, () -> RunConfig.builder().client(3, 3).build());
     }
+    @Test
+    void aSessionKnowsWhichOfItsOpsTheEngineMeasures() {
+        // a workload's own counts (sysbench's statements) must leave out exactly the ops the engine does
+        AtomicLong measured = new AtomicLong();
+        AtomicLong warmup = new AtomicLong();
+        StubWorkload backend = new StubWorkload(List.of(new OpKind("op", 1, 1)), 20_000) {
+            @Override
+            protected void onBatch(dev.bench.core.Batch batch) {
+                for (int i = 0; i < batch.size(); i++) {
+                    (batch.isMeasured(i) ? measured : warmup).incrementAndGet();
+                }
+            }
+        };
+        for (RunConfig config : List.of(
+                RunConfig.builder().threads(3).warmup(Duration.ofMillis(200)).duration(Duration.ofMillis(300)).build(),
+                RunConfig.builder().threads(3).targetOpsPerSec(20_000).warmup(Duration.ofMillis(200))
+                        .duration(Duration.ofMillis(300)).build())) {
+            measured.set(0);
+            warmup.set(0);
+            RunResult r = Engine.run(backend, config, List.of());
+            assertEquals(r.completedTotal(), measured.get(), config.isOpenLoop() ? "open loop" : "closed loop");
+            assertTrue(warmup.get() > 0, "some ops were warmup");
+        }
+    }
 }

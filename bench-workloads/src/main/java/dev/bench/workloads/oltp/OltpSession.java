@@ -69,18 +69,19 @@ final class OltpSession implements Session {
     public void execute(Batch batch) throws Exception {
         long start = System.nanoTime();
         SplitMix64 random = batch.random(0);
+        boolean measured = batch.isMeasured(0);
         for (int attempt = 1; ; attempt++) {
             try {
                 event(random);
-                flush(0);
+                flush(0, measured);
                 break;
             } catch (SQLException e) {
                 if (!isIgnorable(e)) {
-                    flush(0);
+                    flush(0, measured);
                     throw e;
                 }
                 rollback();
-                flush(1);
+                flush(1, measured);
                 if (attempt >= MAX_RESTARTS) {
                     throw new BenchException("an event failed " + attempt + " times in a row with ignorable errors: "
                             + e.getMessage(), e);
@@ -88,7 +89,9 @@ final class OltpSession implements Session {
                 // the same generator, advanced: the re-run draws fresh values, as sysbench's does
             }
         }
-        fairness.record(worker, System.nanoTime() - start);
+        if (measured) {
+            fairness.record(worker, System.nanoTime() - start);
+        }
     }
 
     private void event(SplitMix64 r) throws SQLException {
@@ -208,8 +211,11 @@ final class OltpSession implements Session {
         }
     }
 
-    private void flush(int ignoredErrors) {
-        counters.add(reads, writes, others, ignoredErrors);
+    /** Adds this attempt's statements to sysbench's counts, unless the event is warmup (as the engine leaves it out). */
+    private void flush(int ignoredErrors, boolean measured) {
+        if (measured) {
+            counters.add(reads, writes, others, ignoredErrors);
+        }
         reads = 0;
         writes = 0;
         others = 0;

@@ -38,6 +38,9 @@ public final class SysbenchProgress implements IntervalListener {
 
     @Override
     public void onInterval(IntervalSnapshot interval) {
+        if (interval.warmup()) {
+            return; // --warmup-time: left out of every figure, the statement counts too
+        }
         if (interval.endNanos() - interval.startNanos() < fullIntervalNanos * 9 / 10) {
             return; // the drain's last sliver: sysbench prints whole intervals only (the final report has it all)
         }
