@@ -13,6 +13,8 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -98,12 +100,8 @@ class OltpCommandTest {
 
     @Test
     void warmupTimeLeavesTheFirstSecondsOutOfEveryFigure() {
-        String url = TestServers.postgresUrl();
-        CliRunner.run("oltp-rw", "cleanup", "--url", url, "--tables", "2");
-        assertEquals(0, CliRunner.run("oltp-rw", "prepare", "--url", url, "--tables=1", "--table-size=500").exitCode());
-        CliRunner run = CliRunner.run("oltp-rw", "run", "--url", url, "--tables=1", "--table-size=500", "--threads=1",
-                "--warmup-time=1", "--time=1", "--report-interval=1", "--results", dir.resolve("warm").toString());
-        assertEquals(0, run.exitCode(), run.out() + run.err());
+        CliRunner run = runOnOneFreshTable("--threads=1", "--warmup-time=1", "--time=1", "--report-interval=1",
+                "--results", dir.resolve("warm").toString());
         String out = run.out();
         assertTrue(out.contains("Warming up for 1 seconds..."), out);
         // one thread, no conflicts: 14 reads a transaction, so warmup statements would show as extra reads
@@ -112,6 +110,18 @@ class OltpCommandTest {
         assertTrue(transactions > 0, out);
         assertEquals(14 * transactions, reads, out);
         assertEquals(transactions, number(out, "    total number of events:"), out);
+    }
+
+    /** Prepares one 500-row table on PostgreSQL and runs oltp-rw on it with these options; it must exit 0. */
+    private static CliRunner runOnOneFreshTable(String... options) {
+        String url = TestServers.postgresUrl();
+        CliRunner.run("oltp-rw", "cleanup", "--url", url, "--tables", "2");
+        assertEquals(0, CliRunner.run("oltp-rw", "prepare", "--url", url, "--tables=1", "--table-size=500").exitCode());
+        List<String> args = new ArrayList<>(List.of("oltp-rw", "run", "--url", url, "--tables=1", "--table-size=500"));
+        args.addAll(List.of(options));
+        CliRunner run = CliRunner.run(args.toArray(String[]::new));
+        assertEquals(0, run.exitCode(), run.out() + run.err());
+        return run;
     }
 
     private static long number(String out, String label) {
@@ -149,13 +159,8 @@ class OltpCommandTest {
 
     @Test
     void rateModePrintsQueueAndConcurrencyLines() {
-        String url = TestServers.postgresUrl();
-        CliRunner.run("oltp-rw", "cleanup", "--url", url, "--tables", "2");
-        assertEquals(0, CliRunner.run("oltp-rw", "prepare", "--url", url, "--tables=1", "--table-size=500").exitCode());
-
-        CliRunner run = CliRunner.run("oltp-rw", "run", "--url", url, "--tables=1", "--table-size=500", "--threads=2",
-                "--time=2", "--rate=20", "--report-interval=1", "--results", dir.resolve("rate").toString());
-        assertEquals(0, run.exitCode(), run.out() + run.err());
+        CliRunner run = runOnOneFreshTable("--threads=2", "--time=2", "--rate=20", "--report-interval=1",
+                "--results", dir.resolve("rate").toString());
         assertTrue(run.out().contains("Target transaction rate: 20/sec"), run.out());
         assertTrue(run.out().matches("(?s).*\\[ 1s \\] thds: 2 tps: [0-9.]+ qps: .*\\n\\[ 1s \\] queue length: \\d+, concurrency: \\d\\n.*"),
                 run.out());
