@@ -15,7 +15,12 @@ import java.util.Map;
 final class OltpTargets {
 
     static final String H2_FILE_URL = "jdbc:h2:file:./bench-h2/sbtest";
-    private static final Map<String, String> SYSBENCH_MYSQL_PS_MODE = Map.of("useServerPrepStmts", "true");
+    /**
+     * Server-side prepares (sysbench's ps mode); the rest trims Connector/J's per-statement work, safe here
+     * because the tables don't change shape during a run (+4 % tps on MariaDB in three 30 s pairs).
+     */
+    private static final Map<String, String> SYSBENCH_MYSQL_PS_MODE = Map.of("useServerPrepStmts", "true",
+            "cacheResultSetMetadata", "true", "useLocalTransactionState", "true", "maintainTimeStats", "false");
 
     private OltpTargets() {
     }
