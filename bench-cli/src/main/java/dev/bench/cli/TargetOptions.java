@@ -53,7 +53,7 @@ public final class TargetOptions {
     /** Opens a SQL server of the given dialect: {@code --url}, else {@code --address} and {@code --database}. */
     public JdbcTarget openServer(Dialect dialect, int threads) {
         String resolved = url != null ? url : dialect.url(address, database);
-        return open(resolved, threads);
+        return open(resolved, threads, Map.of());
     }
 
     /**
@@ -82,14 +82,11 @@ public final class TargetOptions {
                     + " (e.g. --url jdbc:postgresql://HOST:5432/DB)");
         }
         String resolved = url != null ? url : embeddedUrl;
-        return JdbcTarget.open(resolved, user, password(), poolSize(threads), driverDefaults.apply(Dialect.fromUrl(resolved)));
+        return open(resolved, threads, driverDefaults.apply(Dialect.fromUrl(resolved)));
     }
 
-    private JdbcTarget open(String resolvedUrl, int threads) {
-        return JdbcTarget.open(resolvedUrl, user, password(), poolSize(threads));
-    }
-
-    private String password() {
-        return password == null || password.isEmpty() ? null : password;
+    private JdbcTarget open(String resolvedUrl, int threads, Map<String, String> driverDefaults) {
+        return JdbcTarget.open(resolvedUrl, user, password == null || password.isEmpty() ? null : password,
+                poolSize(threads), driverDefaults);
     }
 }

@@ -111,6 +111,7 @@ class RunBoundsTest {
         assertTrue(second.seed() != third.seed() && second.seed() != 7);
         assertThrows(BenchException.class, () -> RunConfig.builder().client(3, 3).build());
     }
+
     @Test
     void aSessionKnowsWhichOfItsOpsTheEngineMeasures() {
         // a workload's own counts (sysbench's statements) must leave out exactly the ops the engine does
