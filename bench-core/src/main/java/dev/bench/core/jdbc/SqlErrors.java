@@ -21,6 +21,12 @@ public final class SqlErrors {
     /** PostgreSQL: admin shutdown, crash shutdown, cannot connect now. */
     private static final Set<String> CONNECTION_STATES = Set.of("57P01", "57P02", "57P03");
 
+    /**
+     * H2 2.3's deadlock victim sometimes fails with a general error instead of 40001: its own rollback
+     * races the one the deadlock detector started. It is the deadlock, so it is retried like one.
+     */
+    private static final String H2_DEADLOCK_RACE = "illegally transitioned from ROLLING_BACK";
+
     /** Chains are short; the bound only guards against a driver that links an exception to itself. */
     private static final int MAX_CHAIN = 50;
 
@@ -52,9 +58,15 @@ public final class SqlErrors {
         return found;
     }
 
+    /** H2's deadlock reported as a general error (see {@link #H2_DEADLOCK_RACE}). */
+    public static boolean isH2DeadlockRace(SQLException e) {
+        return "HY000".equals(e.getSQLState()) && e.getMessage() != null && e.getMessage().contains(H2_DEADLOCK_RACE);
+    }
+
     private static ErrorKind classifyOne(SQLException e) {
         String state = e.getSQLState();
-        if (state != null && RETRY_STATES.contains(state) || RETRY_MYSQL_CODES.contains(e.getErrorCode())) {
+        if (state != null && RETRY_STATES.contains(state) || RETRY_MYSQL_CODES.contains(e.getErrorCode())
+                || isH2DeadlockRace(e)) {
             return ErrorKind.RETRYABLE;
         }
         if (e instanceof SQLRecoverableException || e instanceof SQLTransientConnectionException

@@ -51,6 +51,14 @@ class DialectTest {
     }
 
     @Test
+    void h2sDeadlockReportedAsAGeneralErrorIsRetriedButOtherGeneralErrorsStop() {
+        SQLException race = new SQLException("General error: \"Transaction was illegally transitioned from ROLLING_BACK"
+                + " to ROLLING_BACK [2.3.232/103]\"", "HY000", 50000);
+        assertEquals(ErrorKind.RETRYABLE, SqlErrors.classify(race));
+        assertEquals(ErrorKind.FATAL, SqlErrors.classify(new SQLException("General error: \"disk full\"", "HY000", 50000)));
+    }
+
+    @Test
     void aLostConnectionAnywhereInTheChainWins() {
         SQLException first = new SQLException("deadlock detected", "40P01");
         first.setNextException(new SQLException("terminating connection due to administrator command", "57P01"));

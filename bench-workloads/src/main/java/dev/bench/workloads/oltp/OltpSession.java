@@ -4,6 +4,7 @@ import dev.bench.core.Batch;
 import dev.bench.core.BenchException;
 import dev.bench.core.Session;
 import dev.bench.core.jdbc.Dialect;
+import dev.bench.core.jdbc.SqlErrors;
 import dev.bench.core.random.KeyDistribution;
 import dev.bench.core.random.SplitMix64;
 
@@ -224,6 +225,9 @@ final class OltpSession implements Session {
     boolean isIgnorable(SQLException e) {
         if (dialect == Dialect.MYSQL) {
             return IGNORED_MYSQL_CODES.contains(e.getErrorCode());
+        }
+        if (dialect == Dialect.H2 && SqlErrors.isH2DeadlockRace(e)) {
+            return true;
         }
         Set<String> states = dialect == Dialect.H2 ? IGNORED_H2_STATES : IGNORED_STATES;
         return e.getSQLState() != null && states.contains(e.getSQLState());
