@@ -84,7 +84,7 @@ public final class VoterCommand implements Callable<Integer> {
     @Option(names = "--max-votes", paramLabel = "N", defaultValue = "2", description = "Votes allowed per phone (default ${DEFAULT-VALUE}; erlvolt used 20000).")
     int maxVotes;
 
-    @Option(names = "--uniform", description = "erlvolt's uniform contestants, no invalid calls (default: VoltDB's skewed ones, 1 % invalid).")
+    @Option(names = "--uniform", description = "erlvolt's uniform contestants, no invalid calls (default: VoltDB's skewed ones, 1 %% invalid).")
     boolean uniform;
 
     @Option(names = "--procedure", description = "The vote as one server-side routine call: a PostgreSQL function or a MySQL/MariaDB procedure.")
