@@ -2,6 +2,7 @@ package dev.bench.cli;
 
 import dev.bench.core.BenchException;
 import dev.bench.core.jdbc.Dialect;
+import dev.bench.core.jdbc.JdbcDriver;
 import dev.bench.core.jdbc.JdbcTarget;
 import picocli.CommandLine.Option;
 
@@ -16,7 +17,7 @@ import java.util.function.Function;
  */
 public final class TargetOptions {
 
-    @Option(names = "--url", paramLabel = "JDBC_URL", description = "JDBC URL (jdbc:postgresql:, jdbc:mysql:, jdbc:h2:, jdbc:sqlserver:); overrides --address and --database.")
+    @Option(names = "--url", paramLabel = "JDBC_URL", description = "JDBC URL (jdbc:postgresql:, jdbc:mysql:, jdbc:mariadb:, jdbc:h2:, jdbc:sqlserver:); overrides --address and --database.")
     public String url;
 
     @Option(names = "--address", paramLabel = "HOST:PORT[,...]", description = "Server address (default: 127.0.0.1 and the usual port); memcached takes several, comma-separated.")
@@ -69,20 +70,20 @@ public final class TargetOptions {
      * separate processes (prepare, then run) must see the same data.
      */
     public JdbcTarget openUrlOrEmbedded(int threads, String embeddedUrl) {
-        return openUrlOrEmbedded(threads, embeddedUrl, dialect -> Map.of());
+        return openUrlOrEmbedded(threads, embeddedUrl, driver -> Map.of());
     }
 
     /**
-     * Like {@link #openUrlOrEmbedded(int, String)}, with the workload's own driver properties for the
-     * server's dialect (the URL's own settings win).
+     * Like {@link #openUrlOrEmbedded(int, String)}, with the workload's own properties for the driver
+     * the URL selects (the URL's own settings win).
      */
-    public JdbcTarget openUrlOrEmbedded(int threads, String embeddedUrl, Function<Dialect, Map<String, String>> driverDefaults) {
+    public JdbcTarget openUrlOrEmbedded(int threads, String embeddedUrl, Function<JdbcDriver, Map<String, String>> driverDefaults) {
         if (url == null && (address != null || database != null)) {
             throw new BenchException("--address and --database need a backend; name the server with --url"
                     + " (e.g. --url jdbc:postgresql://HOST:5432/DB)");
         }
         String resolved = url != null ? url : embeddedUrl;
-        return open(resolved, threads, driverDefaults.apply(Dialect.fromUrl(resolved)));
+        return open(resolved, threads, driverDefaults.apply(JdbcDriver.fromUrl(resolved)));
     }
 
     private JdbcTarget open(String resolvedUrl, int threads, Map<String, String> driverDefaults) {

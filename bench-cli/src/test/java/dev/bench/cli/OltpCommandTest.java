@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -129,15 +130,16 @@ class OltpCommandTest {
         return Long.parseLong(rest.split("\\s+")[0]);
     }
 
-    @Test
-    void onMysqlTheStatementsArePreparedOnTheServerAsSysbenchsAre() throws Exception {
-        String url = TestServers.mysqlUrl();
+    @ParameterizedTest
+    @ValueSource(strings = {"jdbc:mysql", "jdbc:mariadb"})
+    void onMysqlTheStatementsArePreparedOnTheServerAsSysbenchsAre(String scheme) throws Exception {
+        String url = scheme.equals("jdbc:mysql") ? TestServers.mysqlUrl() : TestServers.mariadbDriverUrl();
         CliRunner.run("oltp-rw", "cleanup", "--url", url, "--tables", "1");
         try {
             assertEquals(0, CliRunner.run("oltp-rw", "prepare", "--url", url, "--tables=1", "--table-size=500").exitCode());
             long before = serverExecutions(url);
             CliRunner run = CliRunner.run("oltp-rw", "run", "--url", url, "--tables=1", "--table-size=500", "--threads=1",
-                    "--time=0", "--events=50", "--results", dir.resolve("mysql").toString());
+                    "--time=0", "--events=50", "--results", dir.resolve(scheme.replace(':', '-')).toString());
             assertEquals(0, run.exitCode(), run.out() + run.err());
             assertTrue(run.out().contains("# integrity: ok: all 1 table(s) hold 500 rows"), run.out());
             // 18 statements an event (10 point selects, 4 ranges, 2 updates, delete, insert); other sessions only add

@@ -1,15 +1,11 @@
 package dev.bench.core.jdbc;
 
 import dev.bench.core.BenchException;
-import dev.bench.core.Secrets;
-
-import java.util.Locale;
-import java.util.Map;
 
 /**
  * The SQL databases the platform speaks to, recognised from the JDBC URL. Each knows how its URLs are
- * written (scheme, default port and database) and the driver settings a benchmark needs; nothing else
- * in the code base spells a port number or a URL prefix.
+ * written (scheme, default port and database); nothing else in the code base spells a port number or a
+ * URL prefix. Which driver speaks to it, and that driver's settings, is {@link JdbcDriver}'s.
  */
 public enum Dialect {
     H2("jdbc:h2", 0, "jdbc:h2:mem:bench;DB_CLOSE_DELAY=-1"),
@@ -31,20 +27,9 @@ public enum Dialect {
         this.embeddedUrl = embeddedUrl;
     }
 
+    /** The dialect of the driver the URL selects ({@link JdbcDriver#fromUrl}). */
     public static Dialect fromUrl(String url) {
-        if (url != null) {
-            String lower = url.toLowerCase(Locale.ROOT);
-            for (Dialect d : values()) {
-                if (lower.startsWith(d.scheme + ":")) {
-                    return d;
-                }
-            }
-            if (lower.startsWith("jdbc:mariadb:")) {
-                return MYSQL;
-            }
-        }
-        throw new BenchException("unsupported JDBC URL '" + Secrets.maskUrl(url)
-                + "': expected jdbc:h2:, jdbc:postgresql:, jdbc:mysql: or jdbc:sqlserver:");
+        return JdbcDriver.fromUrl(url).dialect();
     }
 
     /** e.g. {@code jdbc:postgresql} */
@@ -91,19 +76,5 @@ public enum Dialect {
             return url + ";" + properties.replace('&', ';');
         }
         return url + (url.contains("?") ? "&" : "?") + properties;
-    }
-
-    /**
-     * Driver properties that keep a benchmark honest and bounded: fail connecting within seconds rather
-     * than hanging on an unreachable host, and (MySQL) don't send session state the driver already knows.
-     */
-    Map<String, String> defaultProperties() {
-        return switch (this) {
-            case POSTGRES -> Map.of("connectTimeout", "5", "socketTimeout", "0");
-            case MYSQL -> Map.of("connectTimeout", "5000", "useLocalSessionState", "true",
-                    "cachePrepStmts", "true", "allowPublicKeyRetrieval", "true");
-            case MSSQL -> Map.of("loginTimeout", "5");
-            case H2 -> Map.of();
-        };
     }
 }

@@ -41,12 +41,12 @@ public final class JdbcTarget implements AutoCloseable {
     }
 
     /**
-     * @param driverDefaults a workload's own driver properties, set like the dialect's defaults: each
+     * @param driverDefaults a workload's own driver properties, set like the driver's defaults: each
      *                       unless the URL names it (the user's URL wins)
      */
     public static JdbcTarget open(String url, String user, String password, int poolSize,
                                   Map<String, String> driverDefaults) {
-        Dialect dialect = Dialect.fromUrl(url);
+        JdbcDriver driver = JdbcDriver.fromUrl(url);
         String masked = Secrets.maskUrl(url);
         if (poolSize < 1) {
             throw new BenchException("pool size must be >= 1, got " + poolSize);
@@ -64,7 +64,7 @@ public final class JdbcTarget implements AutoCloseable {
         config.setPoolName("bench");
         config.setConnectionTimeout(10_000);
         config.setInitializationFailTimeout(1);
-        Map<String, String> defaults = new HashMap<>(dialect.defaultProperties());
+        Map<String, String> defaults = new HashMap<>(driver.defaultProperties());
         defaults.putAll(driverDefaults);
         for (Map.Entry<String, String> p : defaults.entrySet()) {
             if (!url.contains(p.getKey() + "=")) {
@@ -80,7 +80,7 @@ public final class JdbcTarget implements AutoCloseable {
         try (Connection c = pool.getConnection()) {
             DatabaseMetaData meta = c.getMetaData();
             String version = meta.getDatabaseProductName() + " " + meta.getDatabaseProductVersion();
-            return new JdbcTarget(pool, dialect, masked, version);
+            return new JdbcTarget(pool, driver.dialect(), masked, version);
         } catch (SQLException e) {
             pool.close();
             throw new BenchException("cannot connect to " + masked + ": " + Failures.rootMessage(e), e);

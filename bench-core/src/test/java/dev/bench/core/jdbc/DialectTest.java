@@ -26,6 +26,8 @@ class DialectTest {
     @Test
     void theDialectIsKnownFromTheUrlAndAnUnknownOneIsRefusedWithoutItsPassword() {
         assertEquals(Dialect.MYSQL, Dialect.fromUrl("jdbc:mariadb://h/db"));
+        assertEquals(JdbcDriver.MARIADB, JdbcDriver.fromUrl("jdbc:mariadb://h/db"));
+        assertEquals(JdbcDriver.CONNECTOR_J, JdbcDriver.fromUrl("jdbc:mysql://h/db"));
         assertEquals(Dialect.POSTGRES, Dialect.fromUrl("JDBC:PostgreSQL://h/db"));
         BenchException e = assertThrows(BenchException.class, () -> Dialect.fromUrl("jdbc:oracle:thin:u/x@h?password=s3cret"));
         assertTrue(!e.getMessage().contains("s3cret") && e.getMessage().contains("expected jdbc:h2:"), e.getMessage());

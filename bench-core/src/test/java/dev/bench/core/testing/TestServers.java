@@ -54,6 +54,11 @@ public final class TestServers {
         });
     }
 
+    /** The same MySQL-protocol server as {@link #mysqlUrl()}, reached through MariaDB's own driver (jdbc:mariadb:). */
+    public static String mariadbDriverUrl() {
+        return mysqlUrl().replaceFirst("^jdbc:mysql:", "jdbc:mariadb:");
+    }
+
     private static <T extends JdbcDatabaseContainer<?>> T start(T container) {
         container.start();
         return container;

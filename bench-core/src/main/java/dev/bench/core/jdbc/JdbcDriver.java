@@ -1,0 +1,62 @@
+package dev.bench.core.jdbc;
+
+import dev.bench.core.BenchException;
+import dev.bench.core.Secrets;
+
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The JDBC driver a URL's scheme selects, and the properties that driver needs. One dialect can have
+ * two drivers: a MySQL-protocol server is reached through MySQL's Connector/J ({@code jdbc:mysql:}) or
+ * MariaDB's Connector/J ({@code jdbc:mariadb:}), which name their settings differently and spend
+ * different client CPU per statement, so driver settings belong here rather than to {@link Dialect}.
+ */
+public enum JdbcDriver {
+    H2("jdbc:h2", Dialect.H2),
+    PGJDBC("jdbc:postgresql", Dialect.POSTGRES),
+    CONNECTOR_J("jdbc:mysql", Dialect.MYSQL),
+    MARIADB("jdbc:mariadb", Dialect.MYSQL),
+    MSSQL_JDBC("jdbc:sqlserver", Dialect.MSSQL);
+
+    private final String scheme;
+    private final Dialect dialect;
+
+    JdbcDriver(String scheme, Dialect dialect) {
+        this.scheme = scheme;
+        this.dialect = dialect;
+    }
+
+    public static JdbcDriver fromUrl(String url) {
+        if (url != null) {
+            String lower = url.toLowerCase(Locale.ROOT);
+            for (JdbcDriver d : values()) {
+                if (lower.startsWith(d.scheme + ":")) {
+                    return d;
+                }
+            }
+        }
+        throw new BenchException("unsupported JDBC URL '" + Secrets.maskUrl(url)
+                + "': expected jdbc:h2:, jdbc:postgresql:, jdbc:mysql:, jdbc:mariadb: or jdbc:sqlserver:");
+    }
+
+    public Dialect dialect() {
+        return dialect;
+    }
+
+    /**
+     * Properties that keep a benchmark honest and bounded: fail connecting within seconds rather than
+     * hanging on an unreachable host, and (Connector/J) don't send session state the driver already knows.
+     */
+    Map<String, String> defaultProperties() {
+        return switch (this) {
+            case PGJDBC -> Map.of("connectTimeout", "5", "socketTimeout", "0");
+            case CONNECTOR_J -> Map.of("connectTimeout", "5000", "useLocalSessionState", "true",
+                    "cachePrepStmts", "true", "allowPublicKeyRetrieval", "true");
+            // tracks session state itself; caches server-side prepares by default
+            case MARIADB -> Map.of("connectTimeout", "5000", "allowPublicKeyRetrieval", "true");
+            case MSSQL_JDBC -> Map.of("loginTimeout", "5");
+            case H2 -> Map.of();
+        };
+    }
+}
