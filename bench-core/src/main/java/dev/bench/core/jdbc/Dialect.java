@@ -5,7 +5,8 @@ import dev.bench.core.BenchException;
 /**
  * The SQL databases the platform speaks to, recognised from the JDBC URL. Each knows how its URLs are
  * written (scheme, default port and database); nothing else in the code base spells a port number or a
- * URL prefix. Which driver speaks to it, and that driver's settings, is {@link JdbcDriver}'s.
+ * URL prefix (but {@link JdbcDriver}, for MySQL's second driver). Which driver speaks to it, and that
+ * driver's settings, is {@link JdbcDriver}'s.
  */
 public enum Dialect {
     H2("jdbc:h2", 0, "jdbc:h2:mem:bench;DB_CLOSE_DELAY=-1"),

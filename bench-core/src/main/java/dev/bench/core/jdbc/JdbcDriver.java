@@ -13,14 +13,19 @@ import java.util.Map;
  * different client CPU per statement, so driver settings belong here rather than to {@link Dialect}.
  */
 public enum JdbcDriver {
-    H2("jdbc:h2", Dialect.H2),
-    PGJDBC("jdbc:postgresql", Dialect.POSTGRES),
-    CONNECTOR_J("jdbc:mysql", Dialect.MYSQL),
+    H2(Dialect.H2),
+    PGJDBC(Dialect.POSTGRES),
+    CONNECTOR_J(Dialect.MYSQL),
     MARIADB("jdbc:mariadb", Dialect.MYSQL),
-    MSSQL_JDBC("jdbc:sqlserver", Dialect.MSSQL);
+    MSSQL_JDBC(Dialect.MSSQL);
 
     private final String scheme;
     private final Dialect dialect;
+
+    /** The driver that owns its dialect's scheme. */
+    JdbcDriver(Dialect dialect) {
+        this(dialect.scheme(), dialect);
+    }
 
     JdbcDriver(String scheme, Dialect dialect) {
         this.scheme = scheme;
