@@ -14,7 +14,7 @@ import java.io.PrintWriter;
 /**
  * Turns every expected failure into one line on stderr and an exit code, never a stack trace:
  * bad input (exit 2, with a pointer to --help) and failed runs (exit 1). Set BENCH_DEBUG=1 to see
- * the trace of an unexpected failure.
+ * the trace behind a failed run, expected or not.
  */
 final class OneLineErrors implements IParameterExceptionHandler, IExecutionExceptionHandler {
 
@@ -35,9 +35,9 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
             err.println("bench: " + Failures.firstLine(ex.getMessage()));
         } else {
             err.println("bench: internal error: " + ex.getClass().getSimpleName() + ": " + Failures.firstLine(ex.getMessage()));
-            if (System.getenv("BENCH_DEBUG") != null) {
-                ex.printStackTrace(err);
-            }
+        }
+        if (System.getenv("BENCH_DEBUG") != null) {
+            ex.printStackTrace(err);
         }
         err.flush();
         return ExitCodes.FAILED;
