@@ -64,6 +64,7 @@ public final class JdbcTarget implements AutoCloseable {
         config.setPoolName("bench");
         config.setConnectionTimeout(10_000);
         config.setInitializationFailTimeout(1);
+        config.setExceptionOverrideClassName(KeepRetryableConnections.class.getName());
         Map<String, String> defaults = new HashMap<>(driver.defaultProperties());
         defaults.putAll(driverDefaults);
         for (Map.Entry<String, String> p : defaults.entrySet()) {
