@@ -1,6 +1,7 @@
 package dev.bench.cli.container;
 
 import dev.bench.core.BenchException;
+import dev.bench.core.Failures;
 import dev.bench.core.jdbc.JdbcTarget;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.GenericContainer;
@@ -48,7 +49,7 @@ public final class ServerContainer implements AutoCloseable {
         } catch (RuntimeException e) {
             container.stop();
             throw new BenchException("--container could not start " + container.getDockerImageName() + ": "
-                    + rootMessage(e), e);
+                    + Failures.rootMessage(e), e);
         }
         return new ServerContainer(container);
     }
@@ -106,14 +107,5 @@ public final class ServerContainer implements AutoCloseable {
         } catch (RuntimeException | LinkageError e) {
             return false;
         }
-    }
-
-    private static String rootMessage(Throwable e) {
-        Throwable t = e;
-        while (t.getCause() != null && t.getCause() != t) {
-            t = t.getCause();
-        }
-        String m = t.getMessage() != null ? t.getMessage() : t.getClass().getSimpleName();
-        return m.lines().findFirst().orElse(m).trim();
     }
 }

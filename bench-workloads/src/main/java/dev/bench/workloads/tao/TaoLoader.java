@@ -2,6 +2,7 @@ package dev.bench.workloads.tao;
 
 import dev.bench.core.BenchException;
 import dev.bench.core.ErrorKind;
+import dev.bench.core.Failures;
 import dev.bench.core.jdbc.Dialect;
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.jdbc.SqlErrors;
@@ -87,7 +88,7 @@ public final class TaoLoader {
             }
         }
         if (fatal.get() != null) {
-            throw new BenchException("load failed: " + firstLine(fatal.get()), fatal.get());
+            throw new BenchException("load failed: " + Failures.describe(fatal.get()), fatal.get());
         }
         return new Outcome(loadedEdges.get(), failedBatches.get(), (System.nanoTime() - start) / 1e9);
     }
@@ -245,10 +246,5 @@ public final class TaoLoader {
         } catch (SQLException ignored) {
             // the connection is failing; the caller reports the first error
         }
-    }
-
-    private static String firstLine(Exception e) {
-        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return m.lines().findFirst().orElse(m).trim();
     }
 }
