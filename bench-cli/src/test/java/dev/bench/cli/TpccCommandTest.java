@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,7 +21,8 @@ class TpccCommandTest {
     @ParameterizedTest
     @ValueSource(strings = {"prepare --scale 0|--scale", "prepare --tables 0|--tables", "run --time -5|--time",
         "run --trx-level XX|--trx-level", "run --rate -1|--rate", "prepare --use-fk 2|--use-fk", "check --scale -1|--scale",
-        "cleanup --tables 0|--tables", "run --report-interval -1|--report-interval", "|prepare|run|check|cleanup"})
+        "cleanup --tables 0|--tables", "run --report-interval -1|--report-interval", "run --warmup-time -1|--warmup-time",
+        "|prepare|run|check|cleanup"})
     void badInputIsOneLineAndExitTwo(String argsAndOption) {
         String[] parts = argsAndOption.split("\\|", 2);
         String[] args = ("tpcc " + parts[0]).trim().split(" ");
@@ -79,6 +81,7 @@ class TpccCommandTest {
                 assertTrue(run.out().contains(expected), expected + " in\n" + run.out());
             }
             assertTrue(Files.readString(results.resolve("summary.json")).contains("\"tpmC\""));
+            assertWarmupIsLeftOutOfEveryFigure(url, dir.resolve("warmup"));
             CliRunner check = CliRunner.run("tpcc", "check", "--scale", "1", "--url", url);
             assertEquals(0, check.exitCode(), check.err());
             assertTrue(check.out().contains("Check 10, warehouse: 1 PASSED"), check.out());
@@ -86,5 +89,25 @@ class TpccCommandTest {
             assertEquals(0, CliRunner.run("tpcc", "cleanup", "--url", url).exitCode());
         }
         assertTrue(CliRunner.run("tpcc", "check", "--scale", "1", "--url", url).err().contains("tables missing"));
+    }
+
+    /** One thread: the fairness events are exactly the reported transactions, and no interval line is a warmup one. */
+    private static void assertWarmupIsLeftOutOfEveryFigure(String url, Path results) {
+        CliRunner run = CliRunner.run("tpcc", "run", "--scale", "1", "--threads", "1", "--warmup-time", "1", "--time", "1",
+                "--report-interval", "1", "--no-check", "--url", url, "--results", results.toString());
+        assertEquals(0, run.exitCode(), run.out() + run.err());
+        assertTrue(run.out().contains("Warming up for 1 seconds..."), run.out());
+        // one measured second, one line: times count from the end of the warmup, as the figures do
+        assertEquals(List.of("[ 1s ] thds: 1 tps: "), run.out().lines().filter(l -> l.contains(" thds: "))
+                .map(l -> l.substring(0, l.indexOf("tps: ") + 5)).toList(), run.out());
+        long transactions = Long.parseLong(field(run.out(), "    transactions:").split("\\s+")[0]);
+        double events = Double.parseDouble(field(run.out(), "    events (avg/stddev):").split("/")[0]);
+        assertTrue(transactions > 0, run.out());
+        assertEquals(transactions, events, 0.0, run.out());
+    }
+
+    private static String field(String out, String label) {
+        return out.lines().filter(l -> l.startsWith(label)).findFirst()
+                .map(l -> l.substring(label.length()).trim()).orElseThrow(() -> new AssertionError(label + " in\n" + out));
     }
 }

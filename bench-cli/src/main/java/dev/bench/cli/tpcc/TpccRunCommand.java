@@ -43,6 +43,9 @@ public final class TpccRunCommand implements Callable<Integer> {
     @Option(names = "--time", paramLabel = "S", defaultValue = TIME_S, description = "Seconds to run (default: ${DEFAULT-VALUE}).")
     double timeSeconds;
 
+    @Option(names = "--warmup-time", paramLabel = "S", defaultValue = "0", description = "Run this many seconds first, left out of every figure, tpmC included (sysbench 1.1's option): the JVM compiles its hot code then (default: ${DEFAULT-VALUE}).")
+    double warmupSeconds;
+
     @Option(names = "--rate", paramLabel = "TPS", defaultValue = RATE, description = "Transactions/s offered open loop (Poisson), queue time inside latency; 0: closed loop (default: ${DEFAULT-VALUE}).")
     double rate;
 
@@ -84,7 +87,7 @@ public final class TpccRunCommand implements Callable<Integer> {
         if (run.reportIntervalSeconds == 0) {
             builder.reportInterval(Duration.ofSeconds(RunConfig.DEFAULT_REPORT_INTERVAL_S));
         }
-        return builder.threads(threads).targetOpsPerSec(rate).warmup(Duration.ZERO)
+        return builder.threads(threads).targetOpsPerSec(rate).warmup(RunOptions.seconds(warmupSeconds, "--warmup-time"))
                 .duration(RunOptions.seconds(timeSeconds, "--time")).build();
     }
 }

@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.LongAdder;
  * sysbench's statement counts and per-thread fairness figures, which the engine does not keep: a
  * statement returning rows is a read, one changing rows a write, anything else (BEGIN, COMMIT,
  * ROLLBACK, an update that hit nothing) other. Counts include statements of attempts that were
- * retried, as sysbench's do.
+ * retried, as sysbench's do, and leave out warmup ops, as the engine does.
  *
  * <p>Threading: the adders from any worker; each worker writes only its own slot of the arrays.
  */
@@ -63,7 +63,7 @@ public final class QueryCounters {
         return reads() + writes() + others();
     }
 
-    /** Events each worker completed (including warmup, as sysbench has none). */
+    /** Events each worker completed after any warmup. */
     public long[] eventsPerWorker() {
         long[] e = new long[events.length()];
         for (int i = 0; i < e.length; i++) {

@@ -24,7 +24,9 @@ final class TpccSession implements Session {
     private final int worker;
     private final PreparedStatement[][] statements;
     final int scale;
-    final QueryCounters counters;
+    private final QueryCounters counters;
+    /** Whether the engine measures this op: warmup ops stay out of the statement counts, as out of its own. */
+    private boolean measured;
     /** Scratch space for by-name customer lookups: at most 3000 customers share a last name in a district. */
     final int[] customerIds = new int[TpccPopulation.CUSTOMERS];
     private int set;
@@ -43,10 +45,11 @@ final class TpccSession implements Session {
     @Override
     public void execute(Batch batch) throws Exception {
         long start = System.nanoTime();
+        measured = batch.isMeasured(0);
         SplitMix64 r = batch.random(0);
         set = TpccRandom.uniform(r, 1, workload.settings().tables());
         int w = TpccRandom.uniform(r, 1, scale);
-        counters.other(); // BEGIN
+        other(); // BEGIN
         try {
             boolean committed = switch (batch.kind()) {
                 case TpccWorkload.NEW_ORDER -> NewOrder.run(this, r, w);
@@ -61,12 +64,14 @@ final class TpccSession implements Session {
                 connection.rollback();
                 batch.reject(0);
             }
-            counters.other();
+            other();
         } catch (Exception e) {
             rollbackQuietly();
             throw lostConnection(e) ? new SQLRecoverableException("connection lost: " + e.getMessage(), "08006", e) : e;
         }
-        counters.event(worker, System.nanoTime() - start);
+        if (measured) {
+            counters.event(worker, System.nanoTime() - start);
+        }
     }
 
     /**
@@ -87,9 +92,27 @@ final class TpccSession implements Session {
     private void rollbackQuietly() {
         try {
             connection.rollback();
-            counters.other();
+            other();
         } catch (SQLException ignored) {
             // the original failure is what the engine must classify; a broken connection is replaced
+        }
+    }
+
+    private void read() {
+        if (measured) {
+            counters.read();
+        }
+    }
+
+    private void wrote(long rows) {
+        if (measured) {
+            counters.wrote(rows);
+        }
+    }
+
+    private void other() {
+        if (measured) {
+            counters.other();
         }
     }
 
@@ -112,14 +135,14 @@ final class TpccSession implements Session {
         for (int i = 0; i < params.length; i++) {
             ps.setInt(i + 1, params[i]);
         }
-        counters.read();
+        read();
         return ps.executeQuery();
     }
 
     /** Runs an update whose parameters the caller bound; counts it. */
     int update(PreparedStatement ps) throws SQLException {
         int rows = ps.executeUpdate();
-        counters.wrote(rows);
+        wrote(rows);
         return rows;
     }
 
@@ -133,7 +156,7 @@ final class TpccSession implements Session {
             throw new SQLRecoverableException("connection lost during a batch: " + e.getMessage(), "08006", e);
         }
         for (int rows : counts) {
-            counters.wrote(rows == PreparedStatement.SUCCESS_NO_INFO ? 1 : rows);
+            wrote(rows == PreparedStatement.SUCCESS_NO_INFO ? 1 : rows);
         }
     }
 
@@ -143,7 +166,7 @@ final class TpccSession implements Session {
         ps.setInt(1, w);
         ps.setInt(2, d);
         ps.setString(3, lastName);
-        counters.read();
+        read();
         int n = 0;
         try (ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
