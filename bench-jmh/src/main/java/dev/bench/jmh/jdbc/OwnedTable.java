@@ -3,6 +3,7 @@ package dev.bench.jmh.jdbc;
 import dev.bench.core.jdbc.OwnedTables;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -51,6 +52,37 @@ public final class OwnedTable {
         }
         if (!c.getAutoCommit()) {
             c.commit();
+        }
+    }
+
+    /** Binds row {@code id}'s values to an INSERT. */
+    @FunctionalInterface
+    public interface RowBinder {
+        void bind(PreparedStatement insert, int id) throws SQLException;
+    }
+
+    /**
+     * Creates the table if absent (as {@link #ensure}) and, unless it already holds exactly {@code rows}
+     * rows, empties it and inserts rows 1..rows in one batch and one transaction. The connection's
+     * auto-commit is as it was afterwards.
+     */
+    public void fillIfNeeded(Connection c, int rows, String insertSql, RowBinder binder) throws SQLException {
+        ensure(c);
+        if (count(c) == rows) {
+            return;
+        }
+        boolean autoCommit = c.getAutoCommit();
+        c.setAutoCommit(false);
+        try (Statement delete = c.createStatement(); PreparedStatement insert = c.prepareStatement(insertSql)) {
+            delete.executeUpdate("DELETE FROM " + name);
+            for (int id = 1; id <= rows; id++) {
+                binder.bind(insert, id);
+                insert.addBatch();
+            }
+            insert.executeBatch();
+            c.commit();
+        } finally {
+            c.setAutoCommit(autoCommit);
         }
     }
 

@@ -75,25 +75,10 @@ public abstract class PointSelectBenchmark {
      * Synchronized: with {@code -t N} every thread's setup gets here, and only the first should fill.
      */
     static synchronized void fillIfNeeded(Connection c) throws SQLException {
-        OwnedTable table = new OwnedTable("jmh_point", "id INT PRIMARY KEY, v VARCHAR(100) NOT NULL");
-        table.ensure(c);
-        if (table.count(c) == ROWS) {
-            return;
-        }
-        boolean autoCommit = c.getAutoCommit();
-        c.setAutoCommit(false);
-        try (PreparedStatement delete = c.prepareStatement("DELETE FROM jmh_point");
-             PreparedStatement insert = c.prepareStatement("INSERT INTO jmh_point (id, v) VALUES (?, ?)")) {
-            delete.executeUpdate();
-            for (int id = 1; id <= ROWS; id++) {
-                insert.setInt(1, id);
-                insert.setString(2, "value-" + id);
-                insert.addBatch();
-            }
-            insert.executeBatch();
-            c.commit();
-        } finally {
-            c.setAutoCommit(autoCommit);
-        }
+        new OwnedTable("jmh_point", "id INT PRIMARY KEY, v VARCHAR(100) NOT NULL").fillIfNeeded(c, ROWS,
+                "INSERT INTO jmh_point (id, v) VALUES (?, ?)", (insert, id) -> {
+                    insert.setInt(1, id);
+                    insert.setString(2, "value-" + id);
+                });
     }
 }

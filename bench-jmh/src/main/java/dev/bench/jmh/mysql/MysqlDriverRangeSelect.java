@@ -1,5 +1,6 @@
 package dev.bench.jmh.mysql;
 
+import dev.bench.core.jdbc.Dialect;
 import dev.bench.core.random.SplitMix64;
 import dev.bench.jmh.Servers;
 import dev.bench.jmh.jdbc.OwnedTable;
@@ -51,7 +52,7 @@ public class MysqlDriverRangeSelect {
     @Setup
     public void setUp() throws SQLException {
         String url = Servers.require(Servers.MYSQL_URL).replaceFirst("^jdbc:mysql:", scheme + ":");
-        connection = DriverManager.getConnection(url + (url.contains("?") ? "&" : "?") + "useServerPrepStmts=true");
+        connection = DriverManager.getConnection(Dialect.MYSQL.withProperties(url, "useServerPrepStmts=true"));
         fillIfNeeded(connection);
         range = connection.prepareStatement("SELECT c FROM jmh_range WHERE id BETWEEN ? AND ?");
     }
@@ -78,24 +79,12 @@ public class MysqlDriverRangeSelect {
         return rows;
     }
 
+    /** Synchronized: with {@code -t N} every thread's setup gets here, and only the first should fill. */
     private static synchronized void fillIfNeeded(Connection c) throws SQLException {
-        OwnedTable table = new OwnedTable("jmh_range", "id INT PRIMARY KEY, c CHAR(120) NOT NULL");
-        table.ensure(c);
-        if (table.count(c) == ROWS) {
-            return;
-        }
-        table.truncate(c);
-        c.setAutoCommit(false);
-        try (PreparedStatement insert = c.prepareStatement("INSERT INTO jmh_range (id, c) VALUES (?, ?)")) {
-            for (int id = 1; id <= ROWS; id++) {
-                insert.setInt(1, id);
-                insert.setString(2, ("row-" + id + "-").repeat(30).substring(0, 119));
-                insert.addBatch();
-            }
-            insert.executeBatch();
-            c.commit();
-        } finally {
-            c.setAutoCommit(true);
-        }
+        new OwnedTable("jmh_range", "id INT PRIMARY KEY, c CHAR(120) NOT NULL").fillIfNeeded(c, ROWS,
+                "INSERT INTO jmh_range (id, c) VALUES (?, ?)", (insert, id) -> {
+                    insert.setInt(1, id);
+                    insert.setString(2, ("row-" + id + "-").repeat(30).substring(0, 119));
+                });
     }
 }

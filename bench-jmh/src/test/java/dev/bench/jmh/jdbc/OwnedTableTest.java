@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 
@@ -57,6 +58,39 @@ class OwnedTableTest {
         execute("DROP TABLE jmh_t");
         table.ensure(connection);
         assertEquals(0, table.count(connection));
+    }
+
+    @Test
+    void fillsOnlyWhenTheRowCountIsWrongAndLeavesAutoCommitAsItWas() throws SQLException {
+        OwnedTable table = new OwnedTable("jmh_t", "id INT PRIMARY KEY, v INT NOT NULL");
+        String insert = "INSERT INTO jmh_t (id, v) VALUES (?, ?)";
+        table.fillIfNeeded(connection, 5, insert, (ps, id) -> {
+            ps.setInt(1, id);
+            ps.setInt(2, id * 10);
+        });
+        assertEquals(5, table.count(connection));
+        assertTrue(connection.getAutoCommit());
+
+        execute("UPDATE jmh_t SET v = -1 WHERE id = 3");
+        table.fillIfNeeded(connection, 5, insert, (ps, id) -> {
+            throw new AssertionError("a table with the right row count is not refilled");
+        });
+        assertEquals(-1, value(3));
+
+        execute("DELETE FROM jmh_t WHERE id = 5");
+        table.fillIfNeeded(connection, 5, insert, (ps, id) -> {
+            ps.setInt(1, id);
+            ps.setInt(2, id * 10);
+        });
+        assertEquals(5, table.count(connection));
+        assertEquals(30, value(3));
+    }
+
+    private int value(int id) throws SQLException {
+        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SELECT v FROM jmh_t WHERE id = " + id)) {
+            assertTrue(rs.next());
+            return rs.getInt(1);
+        }
     }
 
     private void execute(String sql) throws SQLException {
