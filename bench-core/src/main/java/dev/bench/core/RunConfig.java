@@ -78,14 +78,14 @@ public final class RunConfig {
         return targetOpsPerSec > 0;
     }
 
-    /** Offered load across kinds from this client: its share of the target; 0 in closed loop. */
+    /** Offered load across kinds from all clients together, as the user gave it; 0 in closed loop. */
     public double targetOpsPerSec() {
-        return targetOpsPerSec / clients;
+        return targetOpsPerSec;
     }
 
-    /** Offered load across kinds from all clients together, as the user gave it. */
-    public double totalTargetOpsPerSec() {
-        return targetOpsPerSec;
+    /** Offered load across kinds from this client: its share of the target; 0 in closed loop. */
+    public double clientTargetOpsPerSec() {
+        return targetOpsPerSec / clients;
     }
 
     /** How many client processes share the target (on one machine or several). */

@@ -61,7 +61,7 @@ public final class Engine {
         Dispatcher dispatcher = config.bursts() != null
                 ? new BurstDispatcher(kinds, config.bursts(), config.maxOps(), config.seed(), startNanos, windowStartNanos, endNanos)
                 : config.isOpenLoop()
-                ? new OpenLoopDispatcher(kinds, config.targetOpsPerSec(), config.arrivals(), config.seed(),
+                ? new OpenLoopDispatcher(kinds, config.clientTargetOpsPerSec(), config.arrivals(), config.seed(),
                         startNanos, windowStartNanos, endNanos, config.maxOps())
                 : new ClosedLoopDispatcher(kinds, config.seed(), startNanos, windowStartNanos, endNanos, config.maxOps());
         Phase phase = new Phase(dispatcher);

@@ -148,11 +148,11 @@ public final class ResultsDirectory {
     private static Map<String, Object> runSettings(RunConfig c) {
         Map<String, Object> run = new LinkedHashMap<>();
         run.put("loop", c.isOpenLoop() ? "open" : "closed");
-        run.put("target_ops_per_s", c.isOpenLoop() ? c.targetOpsPerSec() : null);
+        run.put("target_ops_per_s", c.isOpenLoop() ? c.clientTargetOpsPerSec() : null);
         if (c.clients() > 1) {
             run.put("clients", c.clients());
             run.put("client_id", c.clientId());
-            run.put("total_target_ops_per_s", c.isOpenLoop() ? c.totalTargetOpsPerSec() : null);
+            run.put("total_target_ops_per_s", c.isOpenLoop() ? c.targetOpsPerSec() : null);
             run.put("start_at", c.startAt() != null ? c.startAt().toString() : null);
         }
         if (c.maxOps() > 0) {

@@ -106,8 +106,8 @@ class RunBoundsTest {
         RunConfig third = RunConfig.builder().targetOpsPerSec(9_000).seed(7).client(2, 3).build();
 
         assertEquals(7, one.seed(), "a single client keeps the seed it was given");
-        assertEquals(3_000, second.targetOpsPerSec());
-        assertEquals(9_000, second.totalTargetOpsPerSec());
+        assertEquals(3_000, second.clientTargetOpsPerSec());
+        assertEquals(9_000, second.targetOpsPerSec());
         assertTrue(second.seed() != third.seed() && second.seed() != 7);
         assertThrows(BenchException.class, () -> RunConfig.builder().client(3, 3).build());
     }

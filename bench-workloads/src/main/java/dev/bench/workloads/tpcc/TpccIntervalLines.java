@@ -56,7 +56,7 @@ public final class TpccIntervalLines implements IntervalListener {
         out.println("Running the test with following options:");
         out.println("Number of threads: " + threads);
         if (config.isOpenLoop()) {
-            out.println(String.format(Locale.ROOT, "Target transaction rate: %.2f/sec", config.totalTargetOpsPerSec()));
+            out.println(String.format(Locale.ROOT, "Target transaction rate: %.2f/sec", config.targetOpsPerSec()));
         }
         if (everyNanos > 0) {
             out.println(String.format(Locale.ROOT, "Report intermediate results every %s second(s)", seconds(everyNanos)));
