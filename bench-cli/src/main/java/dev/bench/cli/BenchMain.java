@@ -1,6 +1,6 @@
 package dev.bench.cli;
 
-import dev.bench.cli.oltp.DataServingCommand;
+import dev.bench.cli.dataserving.DataServingCommand;
 import dev.bench.cli.oltp.OltpRwCommand;
 import dev.bench.cli.report.CompareCommand;
 import dev.bench.cli.report.MergeCommand;

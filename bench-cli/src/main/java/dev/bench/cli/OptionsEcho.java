@@ -24,8 +24,8 @@ final class OptionsEcho {
                 Object value = option.getValue();
                 if (value != null && Secrets.isSecretName(name)) {
                     value = Secrets.MASK;
-                } else if (value instanceof String s && s.startsWith("jdbc:")) {
-                    value = Secrets.maskUrl(s);
+                } else if (value instanceof String s) {
+                    value = Secrets.maskUrl(s); // a URL's password, wherever it was given
                 } else if (value != null && !(value instanceof Number || value instanceof Boolean)) {
                     value = value.toString();
                 }

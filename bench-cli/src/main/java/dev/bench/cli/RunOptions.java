@@ -1,14 +1,11 @@
 package dev.bench.cli;
 
 import dev.bench.core.Arrivals;
-import dev.bench.core.BenchException;
 import dev.bench.core.RunConfig;
+import dev.bench.core.run.RunSettings;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.format.DateTimeParseException;
 
 /**
  * The engine settings every workload command shares beyond its original tool's own flags. Defaults
@@ -40,31 +37,8 @@ public final class RunOptions {
     @Option(names = "--start-at", paramLabel = "TIME", description = "Wall-clock instant at which all clients start, ISO-8601 (e.g. 2026-11-22T06:00:00Z); default: now.")
     public String startAt;
 
-    /** Applies these settings to a phase's config; the command sets its origin's own (threads, rate, times). */
-    public RunConfig.Builder applyTo(RunConfig.Builder builder) {
-        return builder.seed(seed).arrivals(arrivals)
-                .reportInterval(seconds(reportIntervalSeconds, "--report-interval"))
-                .maxLag(seconds(maxLagSeconds, "--max-lag"))
-                .client(clientId, clients)
-                .startAt(startInstant());
-    }
-
-    private Instant startInstant() {
-        if (startAt == null) {
-            return null;
-        }
-        try {
-            return Instant.parse(startAt);
-        } catch (DateTimeParseException e) {
-            throw new BenchException("--start-at must be an ISO-8601 instant such as 2026-11-22T06:00:00Z, got '" + startAt + "'");
-        }
-    }
-
-    /** A duration option given in (fractional) seconds, validated: one line naming the option if not. */
-    public static Duration seconds(double s, String option) {
-        if (!(s >= 0) || Double.isInfinite(s)) {
-            throw new BenchException(option + " must be a number of seconds >= 0, got " + s);
-        }
-        return Duration.ofNanos(Math.round(s * 1e9));
+    /** These options as the run settings every workload takes. */
+    public RunSettings settings() {
+        return new RunSettings(seed, arrivals, reportIntervalSeconds, maxLagSeconds, results, clients, clientId, startAt);
     }
 }

@@ -6,29 +6,28 @@ import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.run.Benchmark;
 import dev.bench.core.run.BenchmarkRun;
 import dev.bench.core.run.RunContext;
+import dev.bench.core.run.RunSettings;
+import dev.bench.core.run.TargetSettings;
+import dev.bench.core.run.WorkloadType;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * The glue between a workload command and the run template, the same for every workload: inputs are
- * validated before anything connects (bad input exits 2), then the benchmark runs with stdout and
- * stderr of the command line, summary options echoed from the commands, and is closed at the end.
+ * The glue between a workload command and the run template, the same for every workload: the
+ * workload checks its settings before anything connects (bad input exits 2), then the benchmark runs
+ * with stdout and stderr of the command line, summary options echoed from the commands, and is closed
+ * at the end.
  */
 public final class WorkloadRun {
 
     private WorkloadRun() {
     }
 
-    /** Something that opens a benchmark: connects, so it runs only after the inputs were validated. */
-    @FunctionalInterface
-    public interface Opener {
-        Benchmark open() throws Exception;
-    }
-
-    /** Builds validated settings; a {@link BenchException} becomes picocli's bad-input error (exit 2). */
+    /** Builds or checks settings; a {@link BenchException} becomes picocli's bad-input error (exit 2). */
     public static <T> T validated(CommandSpec spec, Supplier<T> build) {
         try {
             return build.get();
@@ -38,14 +37,36 @@ public final class WorkloadRun {
     }
 
     /**
+     * Plans the workload from settings mapped from flags, then runs it.
+     *
+     * @param echoed the commands whose options summary.json records (secrets masked)
+     * @return the exit code: 0 ok, 1 stopped early or the check found a mismatch
+     */
+    public static <S> int execute(WorkloadType<S> type, S settings, TargetSettings target, RunSettings run,
+                                  CommandSpec command, CommandSpec... echoed) {
+        WorkloadType.Opener opener = validated(command, () -> type.plan(settings, target, run, FlagNames.of(echoed), warnings(command)));
+        return execute(opener, run, List.of(), command, echoed);
+    }
+
+    /** Prints a planning warning on stderr, one line. */
+    public static Consumer<String> warnings(CommandSpec command) {
+        return warning -> {
+            command.commandLine().getErr().println("bench: warning: " + warning);
+            command.commandLine().getErr().flush();
+        };
+    }
+
+    /**
+     * Runs an opened benchmark through the template.
+     *
      * @param extraListeners more interval listeners (Noria's --histogram), closed by the caller
      * @param echoed         the commands whose options summary.json records (secrets masked)
      * @return the exit code: 0 ok, 1 stopped early or the check found a mismatch
      */
-    public static int execute(Opener opener, RunOptions run, List<IntervalListener> extraListeners, CommandSpec command,
-                              CommandSpec... echoed) {
+    public static int execute(WorkloadType.Opener opener, RunSettings run, List<IntervalListener> extraListeners,
+                              CommandSpec command, CommandSpec... echoed) {
         RunContext context = new RunContext(command.commandLine().getOut(), command.commandLine().getErr(),
-                System.console() != null, run.results, OptionsEcho.of(echoed), extraListeners);
+                System.console() != null, run.results(), OptionsEcho.of(echoed), extraListeners);
         try (Benchmark benchmark = opener.open()) {
             return BenchmarkRun.execute(benchmark, context);
         } catch (BenchException e) {

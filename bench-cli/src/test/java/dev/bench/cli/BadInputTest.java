@@ -19,7 +19,7 @@ class BadInputTest {
             "vote --target 0 null            | --target must be > 0 ops/s, got 0.0",
             "vote --target fast null         | Invalid value for option '--target': 'fast' is not a double",
             "vote --write-every 0 null       | --write-every must be >= 1",
-            "vote --threads 0 null           | threads must be 1..10000, got 0",
+            "vote --threads 0 null           | --threads must be 1..10000, got 0",
             "vote --runtime -1 null          | --runtime must be a number of seconds >= 0, got -1.0",
             "vote -d zipfian null            | Invalid value for option '--distribution'",
             "''                              | name a workload",

@@ -86,10 +86,10 @@ class DataServingCommandTest {
 
     @Test
     void cloudSuiteDefaults() {
-        CliRunner r = CliRunner.run("data-serving", "--oltp-rw", "--run", "--server-ip=10.0.0.9", "--port", "1");
+        CliRunner r = CliRunner.run("data-serving", "--oltp-rw", "--run", "--server-ip=127.0.0.1", "--port", "1");
         // port 1: nothing listens, so the translated command fails to connect, after echoing itself
         assertEquals(1, r.exitCode(), r.err());
-        assertTrue(r.err().contains("# data-serving: bench oltp-rw run --url jdbc:postgresql://10.0.0.9:1/sbtest --user cloudsuite"
+        assertTrue(r.err().contains("# data-serving: bench oltp-rw run --url jdbc:postgresql://127.0.0.1:1/sbtest --user cloudsuite"
                 + " --password **** --threads 8 --tables 50 --table-size 1000000 --time 360 --report-interval 10"), r.err());
     }
 

@@ -2,7 +2,6 @@ package dev.bench.cli.container;
 
 import dev.bench.core.BenchException;
 import dev.bench.core.Failures;
-import dev.bench.core.jdbc.JdbcTarget;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.JdbcDatabaseContainer;
@@ -77,10 +76,6 @@ public final class ServerContainer implements AutoCloseable {
         return jdbc().getPassword();
     }
 
-    /** A pool on the SQL server started here. */
-    public JdbcTarget openJdbc(int poolSize) {
-        return JdbcTarget.open(jdbcUrl(), user(), password(), poolSize);
-    }
 
     /** host:port of a memcached started here. */
     public String memcachedAddress() {

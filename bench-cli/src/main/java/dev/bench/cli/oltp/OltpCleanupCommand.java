@@ -1,16 +1,16 @@
 package dev.bench.cli.oltp;
 
-import dev.bench.cli.WorkloadRun;
 import dev.bench.cli.TargetOptions;
-import dev.bench.core.jdbc.JdbcTarget;
-import dev.bench.workloads.oltp.OltpSettings;
-import dev.bench.workloads.oltp.OltpTables;
+import dev.bench.cli.WorkloadRun;
+import dev.bench.cli.FlagNames;
+import dev.bench.workloads.Workloads;
+import dev.bench.workloads.oltp.OltpRunSettings;
+import dev.bench.workloads.sysbench.SysbenchRunSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 
 /** Drops sbtest1..N, but only those bench created; says which it left alone. */
@@ -29,14 +29,8 @@ public final class OltpCleanupCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        OltpSettings settings = WorkloadRun.validated(spec, oltp::settings);
-        PrintWriter out = spec.commandLine().getOut();
-        try (JdbcTarget t = OltpTargets.open(target, 1)) {
-            out.println(OltpRunCommand.BANNER);
-            out.println();
-            OltpTables.cleanup(t, settings, out::println);
-        }
-        out.flush();
-        return 0;
+        OltpRunSettings settings = WorkloadRun.validated(spec,
+                () -> oltp.settings(SysbenchRunSettings.DEFAULTS).validate(FlagNames.of(spec)));
+        return Workloads.OLTP_RW.cleanup(settings, target.settings(), FlagNames.of(spec), spec.commandLine().getOut());
     }
 }

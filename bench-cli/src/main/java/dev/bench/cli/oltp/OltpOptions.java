@@ -1,7 +1,10 @@
 package dev.bench.cli.oltp;
 
+import dev.bench.workloads.oltp.OltpRunSettings;
 import dev.bench.workloads.oltp.OltpSettings;
 import dev.bench.workloads.oltp.RandType;
+import dev.bench.workloads.sysbench.OnOff;
+import dev.bench.workloads.sysbench.SysbenchRunSettings;
 import picocli.CommandLine.Option;
 
 /**
@@ -11,13 +14,13 @@ import picocli.CommandLine.Option;
 public final class OltpOptions {
 
     @Option(names = "--tables", paramLabel = "N", defaultValue = "1", description = "Number of tables (default: ${DEFAULT-VALUE}).")
-    public int tables;
+    int tables;
 
     @Option(names = {"--table-size", "--table_size"}, paramLabel = "N", defaultValue = "10000", description = "Rows per table (default: ${DEFAULT-VALUE}).")
-    public int tableSize;
+    int tableSize;
 
     @Option(names = {"--threads"}, paramLabel = "N", defaultValue = "1", description = "Worker threads; prepare loads this many tables at once (default: ${DEFAULT-VALUE}).")
-    public int threads;
+    int threads;
 
     @Option(names = {"--range-size", "--range_size"}, paramLabel = "N", defaultValue = "100", description = "Range SELECT size (default: ${DEFAULT-VALUE}).")
     int rangeSize;
@@ -64,16 +67,17 @@ public final class OltpOptions {
     @Option(names = {"--rand-seed", "--rand_seed"}, paramLabel = "N", defaultValue = "0", description = "Seed for data and transactions; 0 (default) uses --seed (42), so runs repeat: sysbench's 0 seeds from the clock.")
     long randSeed;
 
-    /** @throws dev.bench.core.BenchException naming the bad option */
-    public OltpSettings settings() {
-        return new OltpSettings(tables, tableSize, rangeSize, pointSelects, simpleRanges, sumRanges, orderRanges,
+    /**
+     * These options as the workload's settings, with sysbench's run options (prepare and cleanup have
+     * none: {@link SysbenchRunSettings#DEFAULTS}). The on/off values and the rand-type are parsed here.
+     *
+     * @throws dev.bench.core.BenchException naming the bad option
+     */
+    public OltpRunSettings settings(SysbenchRunSettings sysbench) {
+        OltpSettings oltp = new OltpSettings(tables, tableSize, rangeSize, pointSelects, simpleRanges, sumRanges, orderRanges,
                 distinctRanges, indexUpdates, nonIndexUpdates, deleteInserts, OnOff.parse("--range-selects", rangeSelects),
                 OnOff.parse("--skip-trx", skipTrx), OnOff.parse("--auto-inc", autoInc),
-                OnOff.parse("--create-secondary", createSecondary), RandType.parse(randType));
-    }
-
-    /** The seed this run uses: --rand-seed, or {@code fallback} (--seed) when it is 0. */
-    public long seed(long fallback) {
-        return randSeed != 0 ? randSeed : fallback;
+                OnOff.parse("--create-secondary", createSecondary), RandType.parse("--rand-type", randType));
+        return new OltpRunSettings(oltp, threads, randSeed, sysbench);
     }
 }

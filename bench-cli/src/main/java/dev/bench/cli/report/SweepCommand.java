@@ -1,7 +1,8 @@
 package dev.bench.cli.report;
 
+import dev.bench.cli.WorkloadCommand;
+import dev.bench.cli.WorkloadRequest;
 import dev.bench.cli.WorkloadRun;
-import dev.bench.cli.BenchMain;
 import dev.bench.cli.ExitCodes;
 import dev.bench.core.BenchException;
 import dev.bench.core.Secrets;
@@ -14,6 +15,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -70,11 +73,13 @@ public final class SweepCommand implements Callable<Integer> {
 
     private final List<Step> steps = new ArrayList<>();
     private String rateOption;
-    private int insertAt;
+    private WorkloadRequest<?> workload;
+    private CommandLine workloadCommand;
 
     @Override
     public Integer call() {
         Slo slo = WorkloadRun.validated(spec, this::checkedSlo);
+        workload = parsedWorkload();
         Path root = root();
         PrintWriter out = spec.commandLine().getOut();
         double ratio = achievedPercent / 100;
@@ -105,41 +110,50 @@ public final class SweepCommand implements Callable<Integer> {
         if (bisectSteps < 0) {
             throw new BenchException("--bisect must be >= 0, got " + bisectSteps);
         }
-        resolveRateOption();
-        for (String arg : command) {
-            for (String own : List.of(rateOption, "--results")) {
-                if (arg.equals(own) || arg.startsWith(own + "=")) {
-                    throw new BenchException("the sweep sets " + rateOption + " and --results itself; leave " + arg
-                            + " out of the command");
-                }
-            }
-        }
         return Slo.parse(sloText);
     }
 
     /**
-     * Finds the command (or subcommand: 'tao run', 'oltp-rw run') that takes the offered rate, as
-     * --target or, in sysbench's spelling, --rate; the sweep's options go right after its name.
+     * The workload the command after -- names, parsed once by its own command (it maps its flags onto
+     * the workload's settings); each step then runs it at its own rate. Its rate and results are the
+     * sweep's, so giving them is bad input.
      */
-    private void resolveRateOption() {
-        CommandLine current = BenchMain.commandLine().getSubcommands().get(command.get(0));
-        int at = 1;
-        while (current != null && rate(current) == null && at < command.size()
-                && current.getSubcommands().containsKey(command.get(at))) {
-            current = current.getSubcommands().get(command.get(at));
-            at++;
+    private WorkloadRequest<?> parsedWorkload() {
+        workloadCommand = spec.root().commandLine().getSubcommands().get(command.get(0));
+        if (workloadCommand == null) {
+            throw new ParameterException(spec.commandLine(), "'" + command.get(0) + "' is not a workload command");
         }
-        if (current == null || rate(current) == null || current.getCommandSpec().findOption("--results") == null) {
-            throw new BenchException("'" + String.join(" ", command.subList(0, Math.min(at, command.size())))
+        ParseResult parsed;
+        try {
+            parsed = workloadCommand.parseArgs(command.subList(1, command.size()).toArray(String[]::new));
+        } catch (ParameterException e) {
+            throw new ParameterException(spec.commandLine(), "the workload command was refused: " + e.getMessage());
+        }
+        List<CommandLine> chain = parsed.asCommandLineList();
+        CommandSpec leaf = chain.get(chain.size() - 1).getCommandSpec();
+        rateOption = chain.stream().map(c -> rate(c.getCommandSpec())).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+        if (!(leaf.userObject() instanceof WorkloadCommand runnable) || rateOption == null) {
+            throw new ParameterException(spec.commandLine(), "'" + String.join(" ", command.subList(0, chain.size()))
                     + "' is not an open-loop workload command with --target (or --rate) and --results");
         }
-        rateOption = rate(current);
-        insertAt = at;
+        for (CommandLine c : chain) {
+            for (String own : List.of(rateOption, "--results")) {
+                if (c.getParseResult().hasMatchedOption(own)) {
+                    throw new ParameterException(spec.commandLine(), "the sweep sets " + rateOption + " and --results itself;"
+                            + " leave " + own + " out of the command");
+                }
+            }
+        }
+        try {
+            return runnable.request();
+        } catch (ParameterException e) {
+            throw new ParameterException(spec.commandLine(), "the workload command was refused: " + e.getMessage());
+        }
     }
 
-    private static String rate(CommandLine command) {
+    private static String rate(CommandSpec command) {
         for (String name : List.of("--target", "--rate")) {
-            if (command.getCommandSpec().findOption(name) != null) {
+            if (command.findOption(name) != null) {
                 return name;
             }
         }
@@ -164,20 +178,21 @@ public final class SweepCommand implements Callable<Integer> {
         }
     }
 
-    /** Runs the workload command in-process at one target and judges the step from what it wrote. */
+    /** Runs the workload in-process at one target and judges the step from what it wrote. */
     private Step step(double target, Slo slo, double ratio, Path root) {
         int number = steps.size() + 1;
         Path dir = root.resolve(String.format(Locale.ROOT, "step-%02d-%.0f", number, target));
-        List<String> args = new ArrayList<>(command.subList(0, insertAt));
-        args.addAll(List.of(rateOption, String.format(Locale.ROOT, "%.0f", target), "--results", dir.toString()));
-        args.addAll(command.subList(insertAt, command.size()));
         StringWriter stepOut = new StringWriter();
-        CommandLine cli = BenchMain.commandLine();
-        cli.setOut(new PrintWriter(stepOut, true));
-        cli.setErr(spec.commandLine().getErr());
-        int code = cli.execute(args.toArray(String[]::new));
-        if (code == ExitCodes.BAD_INPUT) {
-            throw new BenchException("step " + number + ": the workload command was refused (above); sweep stopped");
+        workloadCommand.setOut(new PrintWriter(stepOut, true));
+        workloadCommand.setErr(spec.commandLine().getErr());
+        int code;
+        try {
+            code = workload.atRate(Math.rint(target)).withResults(dir).execute();
+        } catch (ParameterException e) {
+            throw new BenchException("step " + number + ": the workload command was refused: " + e.getMessage() + "; sweep stopped");
+        } catch (BenchException e) {
+            spec.commandLine().getErr().println("bench: " + e.getMessage());
+            code = ExitCodes.FAILED;
         }
         if (!Files.exists(dir.resolve("summary.json"))) {
             throw new BenchException("step " + number + " at " + (long) target + " ops/s wrote no results (exit " + code + "); sweep stopped");

@@ -1,16 +1,16 @@
 package dev.bench.cli.tao;
 
 import dev.bench.cli.ExitCodes;
+import dev.bench.cli.FlagNames;
 import dev.bench.cli.RunOptions;
 import dev.bench.cli.TargetOptions;
+import dev.bench.cli.WorkloadCommand;
+import dev.bench.cli.WorkloadRequest;
 import dev.bench.cli.WorkloadRun;
-import dev.bench.core.BenchException;
-import dev.bench.core.RunConfig;
-import dev.bench.core.jdbc.JdbcTarget;
-import dev.bench.workloads.tao.Experiment;
+import dev.bench.workloads.Workloads;
 import dev.bench.workloads.tao.TaoBenchmark;
-import dev.bench.workloads.tao.TaoConfig;
-import dev.bench.workloads.tao.TaoLoader;
+import dev.bench.workloads.tao.TaoSettings;
+import dev.bench.workloads.tao.TaoWorkloadType;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -18,14 +18,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.function.IntFunction;
+
+
 
 /**
  * {@code bench tao load|run ...}, or TAOBench's own spelling {@code bench tao -load -n N ...} and
@@ -36,13 +33,7 @@ import java.util.function.IntFunction;
                 + "transactions as measured at Meta). 'load' fills the tables, 'run' runs the experiments.",
                 "TAOBench's spellings work too: bench tao -load-threads 4 -db mysql -c A -load -n 100000; bench tao -run -E FILE."},
         subcommands = {TaoCommand.Load.class, TaoCommand.Run.class})
-public final class TaoCommand implements Callable<Integer> {
-
-    /** Defaults, shown by --help. TAOBench suggests 50 load threads; 4 suits a small machine and server. */
-    static final String DEFAULT_EDGES = "100000";
-    static final String DEFAULT_LOAD_THREADS = "4";
-    static final String DEFAULT_CONFIG = "A";
-    static final String DEFAULT_SLO_MS = "100";
+public final class TaoCommand implements Callable<Integer>, WorkloadCommand {
 
     @Spec
     CommandSpec spec;
@@ -70,6 +61,19 @@ public final class TaoCommand implements Callable<Integer> {
         return execute(spec, tao, target, runOptions, load, run);
     }
 
+    /** The experiments ({@code -run}) as a request; a load is a step of its own, not part of one. */
+    @Override
+    public WorkloadRequest<?> request() {
+        if (load || !run) {
+            throw new ParameterException(spec.commandLine(), "only the experiments can be run this way: 'bench tao run' (or -run), load first");
+        }
+        return request(spec, tao, target, runOptions);
+    }
+
+    static WorkloadRequest<TaoSettings> request(CommandSpec spec, TaoOptions tao, TargetOptions target, RunOptions runOptions) {
+        return new WorkloadRequest<>(Workloads.TAO, tao.settings(), target.settings(), runOptions.settings(), List.of(spec));
+    }
+
     @Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
             description = "Create TAOBench's tables (only replacing ones bench made) and load -n edges with their objects.")
     static final class Load implements Callable<Integer> {
@@ -86,7 +90,7 @@ public final class TaoCommand implements Callable<Integer> {
 
     @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
             description = "Read the edge keys back, then run each experiment line: N threads, warmup, measured window.")
-    static final class Run implements Callable<Integer> {
+    static final class Run implements Callable<Integer>, WorkloadCommand {
         @Spec CommandSpec spec;
         @Mixin TaoOptions tao;
         @Mixin TargetOptions target;
@@ -96,72 +100,35 @@ public final class TaoCommand implements Callable<Integer> {
         public Integer call() {
             return execute(spec, tao, target, runOptions, false, true);
         }
+
+        @Override
+        public WorkloadRequest<?> request() {
+            return TaoCommand.request(spec, tao, target, runOptions);
+        }
     }
 
     static int execute(CommandSpec spec, TaoOptions tao, TargetOptions target, RunOptions runOptions,
                        boolean load, boolean run) {
-        PrintWriter err = spec.commandLine().getErr();
-        TaoConfig config = WorkloadRun.validated(spec, () -> TaoConfig.read(tao.config,
-                w -> err.println("bench: warning: " + w)));
-        IntFunction<JdbcTarget> targets = WorkloadRun.validated(spec, () -> {
-            tao.validate();
-            return new TaoTargetResolver(target, tao.db, tao.props).opener();
-        });
-        List<Experiment> experiments = run ? WorkloadRun.validated(spec, () -> tao.experiments == null
-                ? Experiment.defaults() : Experiment.read(tao.experiments)) : List.of();
-        List<RunConfig> configs = WorkloadRun.validated(spec, () -> runConfigs(experiments, tao, runOptions));
-        err.flush();
+        TaoWorkloadType.Plan plan = WorkloadRun.validated(spec, () -> Workloads.TAO.plan(tao.settings(),
+                target.settings(), runOptions.settings(), FlagNames.of(spec), WorkloadRun.warnings(spec)));
         if (load) {
-            int code = load(spec, tao, config, targets, runOptions.seed);
+            int code = plan.load(spec.commandLine().getOut(), spec.commandLine().getErr());
             if (code != ExitCodes.OK || !run) {
                 return code;
             }
         }
-        return WorkloadRun.execute(() -> new TaoBenchmark(targets, config, experiments, configs,
-                Duration.ofNanos(Math.round(tao.sloMs * 1e6)), tao.loadThreads), runOptions, List.of(), spec, spec);
-    }
-
-    private static int load(CommandSpec spec, TaoOptions tao, TaoConfig config, IntFunction<JdbcTarget> targets, long seed) {
-        PrintWriter out = spec.commandLine().getOut();
-        TaoLoader.Outcome outcome;
-        try (JdbcTarget t = targets.apply(tao.loadThreads)) {
-            out.printf("Loading %d edges into %s with %d threads%n", tao.edges, t.maskedUrl(), tao.loadThreads);
-            out.flush();
-            outcome = TaoBenchmark.load(t, config, tao.edges, tao.loadThreads, tao.batchSize == null ? 0 : tao.batchSize, seed,
-                    spec.commandLine().getErr());
-        }
-        out.println("Number of failed batch inserts: " + outcome.failedBatches());
-        out.println("Done with batch insert phase!");
-        out.printf(Locale.ROOT, "Loaded %d edges in %.1f s: %.0f edges/s%n", outcome.edges(), outcome.seconds(),
-                outcome.edgesPerSecond());
-        out.flush();
-        return outcome.failedBatches() == 0 ? ExitCodes.OK : ExitCodes.FAILED;
-    }
-
-    private static List<RunConfig> runConfigs(List<Experiment> experiments, TaoOptions tao, RunOptions runOptions) {
-        List<RunConfig> configs = new ArrayList<>();
-        for (int i = 0; i < experiments.size(); i++) {
-            Experiment e = experiments.get(i);
-            RunConfig.Builder b = runOptions.applyTo(RunConfig.builder()).threads(e.threads())
-                    .targetOpsPerSec(tao.target).warmup(Duration.ofSeconds(e.warmupSeconds()))
-                    .duration(Duration.ofSeconds(e.seconds())).seed(runOptions.seed + i);
-            if (i > 0) {
-                b.startAt(null); // only the first experiment waits for a shared start
-            }
-            configs.add(b.build());
-        }
-        return configs;
+        return WorkloadRun.execute(plan, runOptions.settings(), List.of(), spec, spec);
     }
 
     /** TAOBench's flags, in its spellings and ours. */
     static final class TaoOptions {
-        @Option(names = {"-n", "--edges"}, paramLabel = "EDGES", defaultValue = DEFAULT_EDGES, description = "Edges to load (default: ${DEFAULT-VALUE}; TAOBench suggests 165,000,000).")
+        @Option(names = {"-n", "--edges"}, paramLabel = "EDGES", defaultValue = "" + TaoSettings.EDGES, description = "Edges to load (default: ${DEFAULT-VALUE}; TAOBench suggests 165,000,000).")
         long edges;
 
-        @Option(names = {"-load-threads", "--load-threads"}, paramLabel = "N", defaultValue = DEFAULT_LOAD_THREADS, description = "Threads loading, and reading the keys back before a run (default: ${DEFAULT-VALUE}).")
+        @Option(names = {"-load-threads", "--load-threads"}, paramLabel = "N", defaultValue = "" + TaoSettings.LOAD_THREADS, description = "Threads loading, and reading the keys back before a run (default: ${DEFAULT-VALUE}).")
         int loadThreads;
 
-        @Option(names = {"-c", "--config"}, paramLabel = "CONFIG", defaultValue = DEFAULT_CONFIG, description = "Workload config: A (application), O (overall) or a JSON-lines file (default: ${DEFAULT-VALUE}).")
+        @Option(names = {"-c", "--config"}, paramLabel = "CONFIG", defaultValue = TaoSettings.CONFIG, description = "Workload config: A (application), O (overall) or a JSON-lines file (default: ${DEFAULT-VALUE}).")
         String config;
 
         @Option(names = {"-E", "--experiments"}, paramLabel = "FILE", description = "Experiments, one 'threads,warmup_s,exp_s' a line, or inline '16,10,60;128,10,60' (default: 2,10,150 16,10,150 128,10,150 1024,10,150).")
@@ -180,25 +147,11 @@ public final class TaoCommand implements Callable<Integer> {
         @Option(names = "--target", paramLabel = "N", defaultValue = "0", description = "Offered load in ops/s, open loop; 0 runs closed loop as TAOBench does (default: ${DEFAULT-VALUE}).")
         double target;
 
-        @Option(names = "--slo", paramLabel = "MS", defaultValue = DEFAULT_SLO_MS, description = "Open loop: an op done later than its intended start plus this is overtime (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--slo", paramLabel = "MS", defaultValue = "" + TaoSettings.SLO_MS, description = "Open loop: an op done later than its intended start plus this is overtime (default: ${DEFAULT-VALUE}).")
         double sloMs;
 
-        void validate() {
-            if (edges < 1) {
-                throw new BenchException("-n must be >= 1 edges, got " + edges);
-            }
-            if (loadThreads < 1 || loadThreads > 1000) {
-                throw new BenchException("--load-threads must be 1..1000, got " + loadThreads);
-            }
-            if (batchSize != null && (batchSize < 1 || batchSize > 5000)) {
-                throw new BenchException("--batch-size must be 1..5000 edges, got " + batchSize);
-            }
-            if (!(target >= 0) || Double.isInfinite(target)) {
-                throw new BenchException("--target must be >= 0 ops/s (0: closed loop), got " + target);
-            }
-            if (!(sloMs > 0) || Double.isInfinite(sloMs)) {
-                throw new BenchException("--slo must be > 0 ms, got " + sloMs);
-            }
+        TaoSettings settings() {
+            return new TaoSettings(edges, loadThreads, config, experiments, db, props, batchSize, target, sloMs);
         }
     }
 }

@@ -1,11 +1,10 @@
 package dev.bench.cli.tpcc;
 
 import dev.bench.cli.WorkloadRun;
-import dev.bench.cli.ExitCodes;
-import dev.bench.core.BenchException;
-import dev.bench.core.jdbc.JdbcTarget;
-import dev.bench.workloads.tpcc.TpccCheck;
-import dev.bench.workloads.tpcc.TpccDatabase;
+import dev.bench.cli.FlagNames;
+import dev.bench.workloads.Workloads;
+import dev.bench.workloads.sysbench.SysbenchRunSettings;
+import dev.bench.workloads.tpcc.TpccRunSettings;
 import dev.bench.workloads.tpcc.TpccSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -32,21 +31,10 @@ public final class TpccCheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        int n = threads != null ? threads : Math.max(2, Math.min(4, Runtime.getRuntime().availableProcessors()));
-        TpccSettings settings = WorkloadRun.validated(spec, () -> {
-            TpccSettings valid = options.settings(true, "RR");
-            if (n < 1) {
-                throw new BenchException("--threads must be >= 1, got " + n);
-            }
-            return valid;
-        });
-        return Actions.oneLine("check", () -> {
-            try (JdbcTarget target = options.open(n + 1)) {
-                TpccDatabase.requirePrepared(target, settings);
-                TpccCheck.Outcome outcome = TpccCheck.afterRun(target, settings, n);
-                CheckPrinter.print(spec.commandLine().getOut(), outcome, settings.tables());
-                return outcome.passed() ? ExitCodes.OK : ExitCodes.FAILED;
-            }
-        });
+        TpccRunSettings settings = WorkloadRun.validated(spec, () -> new TpccRunSettings(
+                options.settings(true, TpccSettings.TRX_LEVEL), threads != null ? threads : TpccRunSettings.CHECK_THREADS,
+                TpccRunSettings.LOAD_THREADS, true,
+                SysbenchRunSettings.DEFAULTS).validate(FlagNames.of(spec)));
+        return Workloads.TPCC.check(settings, options.target.settings(), FlagNames.of(spec), spec.commandLine().getOut());
     }
 }

@@ -1,15 +1,16 @@
 package dev.bench.cli.tpcc;
 
 import dev.bench.cli.WorkloadRun;
-import dev.bench.core.jdbc.JdbcTarget;
-import dev.bench.workloads.tpcc.TpccDatabase;
+import dev.bench.cli.FlagNames;
+import dev.bench.workloads.Workloads;
+import dev.bench.workloads.sysbench.SysbenchRunSettings;
+import dev.bench.workloads.tpcc.TpccRunSettings;
+import dev.bench.workloads.tpcc.TpccSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-import java.io.PrintWriter;
-import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code bench tpcc cleanup}: drops the tables of sets 1..--tables that bench created, nothing else. */
@@ -26,18 +27,9 @@ public final class TpccCleanupCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        WorkloadRun.validated(spec, () -> options.settings(true, "RR"));
-        PrintWriter out = spec.commandLine().getOut();
-        return Actions.oneLine("cleanup", () -> {
-            try (JdbcTarget target = options.open(2)) {
-                out.println("Dropping the tpcc tables of " + options.tables + " table set(s) in " + target.maskedUrl());
-                List<String> foreign = TpccDatabase.cleanup(target, options.tables);
-                if (!foreign.isEmpty()) {
-                    out.println("left untouched (not created by bench): " + String.join(", ", foreign));
-                }
-                out.flush();
-                return 0;
-            }
-        });
+        TpccRunSettings settings = WorkloadRun.validated(spec, () -> new TpccRunSettings(
+                options.settings(true, TpccSettings.TRX_LEVEL), TpccRunSettings.THREADS, TpccRunSettings.LOAD_THREADS,
+                true, SysbenchRunSettings.DEFAULTS).validate(FlagNames.of(spec)));
+        return Workloads.TPCC.cleanup(settings, options.target.settings(), FlagNames.of(spec), spec.commandLine().getOut());
     }
 }

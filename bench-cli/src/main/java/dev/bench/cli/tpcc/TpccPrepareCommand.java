@@ -1,11 +1,11 @@
 package dev.bench.cli.tpcc;
 
 import dev.bench.cli.WorkloadRun;
-import dev.bench.cli.ExitCodes;
-import dev.bench.core.BenchException;
-import dev.bench.core.jdbc.JdbcTarget;
-import dev.bench.workloads.tpcc.TpccCheck;
-import dev.bench.workloads.tpcc.TpccLoader;
+import dev.bench.cli.FlagNames;
+import dev.bench.workloads.Workloads;
+import dev.bench.workloads.sysbench.OnOff;
+import dev.bench.workloads.sysbench.SysbenchRunSettings;
+import dev.bench.workloads.tpcc.TpccRunSettings;
 import dev.bench.workloads.tpcc.TpccSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -13,7 +13,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 
 /** {@code bench tpcc prepare}: creates and loads the tables, builds keys, then checks condition 11. */
@@ -37,31 +36,10 @@ public final class TpccPrepareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        int threads = loadThreads != null ? loadThreads : Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
-        TpccSettings settings = WorkloadRun.validated(spec, () -> {
-            TpccSettings valid = options.settings(Flags.bool(useFk, "--use-fk"), "RR");
-            if (threads < 1) {
-                throw new BenchException("--load-threads must be >= 1, got " + threads);
-            }
-            return valid;
-        });
-        return Actions.oneLine("prepare", () -> prepare(settings, threads));
-    }
-
-    private int prepare(TpccSettings settings, int threads) throws Exception {
-        PrintWriter out = spec.commandLine().getOut();
-        try (JdbcTarget target = options.open(threads + 1)) {
-            out.println("Creating tables and loading " + settings.scale() + " warehouse(s) x " + settings.tables()
-                    + " table set(s) into " + target.serverVersion() + " at " + target.maskedUrl());
-            out.flush();
-            TpccLoader.LoadTimes times = new TpccLoader(target, settings, threads, spec.commandLine().getErr()).load();
-            TpccCheck.Outcome check = TpccCheck.afterLoad(target, settings, threads);
-            CheckPrinter.print(out, check, settings.tables());
-            out.printf("prepare: %,d rows; tables %.1f s, load %.1f s, keys and indexes %.1f s, foreign keys %.1f s;"
-                    + " total %.1f s; check 11 %.1f s%n", times.rows(), times.createSeconds(), times.loadSeconds(),
-                    times.indexSeconds(), times.foreignKeySeconds(), times.totalSeconds(), check.seconds());
-            out.flush();
-            return check.passed() ? 0 : ExitCodes.FAILED;
-        }
+        TpccRunSettings settings = WorkloadRun.validated(spec, () -> new TpccRunSettings(
+                options.settings(OnOff.parse("--use-fk", useFk), TpccSettings.TRX_LEVEL), TpccRunSettings.THREADS,
+                loadThreads != null ? loadThreads : TpccRunSettings.LOAD_THREADS, true, SysbenchRunSettings.DEFAULTS).validate(FlagNames.of(spec)));
+        return Workloads.TPCC.prepare(settings, options.target.settings(), FlagNames.of(spec),
+                spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 }

@@ -1,20 +1,28 @@
 package dev.bench.cli.vote;
 
+import dev.bench.cli.FlagNames;
 import dev.bench.cli.RunOptions;
+import dev.bench.cli.WorkloadCommand;
+import dev.bench.cli.WorkloadRequest;
 import dev.bench.cli.WorkloadRun;
-import dev.bench.core.BenchException;
-import dev.bench.core.RunConfig;
-import dev.bench.core.results.HlogWriter;
-import dev.bench.workloads.vote.VoteBackend;
-import dev.bench.workloads.vote.VoteBenchmark;
+import dev.bench.cli.container.ContainerServers;
+import dev.bench.cli.container.ServerContainer.Kind;
+import dev.bench.core.run.RunSettings;
+import dev.bench.core.run.TargetSettings;
+import dev.bench.core.settings.SettingNames;
+import dev.bench.workloads.Workloads;
+import dev.bench.workloads.vote.VoteBackendKind;
+import dev.bench.workloads.vote.VoteBackendSettings;
+import dev.bench.workloads.vote.VoteRunSettings;
 import dev.bench.workloads.vote.VoteSettings;
+import dev.bench.workloads.vote.VoteWorkloadType;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-import java.io.FileNotFoundException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -30,48 +38,40 @@ import java.util.concurrent.Callable;
         subcommands = {VoteBackendCommands.Null.class, VoteBackendCommands.Memory.class, VoteBackendCommands.H2.class,
                 VoteBackendCommands.Postgres.class, VoteBackendCommands.Mysql.class, VoteServerBackendCommands.Mssql.class,
                 VoteServerBackendCommands.Memcached.class, VoteServerBackendCommands.Hybrid.class})
-public final class VoteCommand implements Callable<Integer> {
+public final class VoteCommand implements Callable<Integer>, WorkloadCommand {
 
-    // Noria's defaults (noria-benchmarks vote), in one place.
-    static final String NORIA_TARGET = "1000000";
-    static final String NORIA_WRITE_EVERY = "19";
-    static final String NORIA_THREADS = "4";
-    static final String NORIA_ARTICLES = "100000";
-    static final String NORIA_RUNTIME_S = "30";
-    static final String NORIA_WARMUP_S = "10";
-    static final String NORIA_ZIPF = "1.08";
-    static final String MAX_BATCH = "128";
+    private static final VoteWorkloadType TYPE = Workloads.VOTE;
 
     enum Distribution { uniform, skewed }
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--target", paramLabel = "N", defaultValue = NORIA_TARGET, description = "Offered load in ops/s, open loop (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--target", paramLabel = "N", defaultValue = "" + VoteRunSettings.TARGET, description = "Offered load in ops/s, open loop (default: ${DEFAULT-VALUE}).")
     double target;
 
-    @Option(names = "--write-every", paramLabel = "N", defaultValue = NORIA_WRITE_EVERY, description = "One op in N is a write; 20 gives a 95/5 mix (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--write-every", paramLabel = "N", defaultValue = "" + VoteSettings.WRITE_EVERY, description = "One op in N is a write; 20 gives a 95/5 mix (default: ${DEFAULT-VALUE}).")
     int writeEvery;
 
-    @Option(names = "--threads", paramLabel = "N", defaultValue = NORIA_THREADS, description = "Client workers, one connection each (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "" + VoteRunSettings.THREADS, description = "Client workers, one connection each (default: ${DEFAULT-VALUE}).")
     int threads;
 
-    @Option(names = {"-a", "--articles"}, paramLabel = "N", defaultValue = NORIA_ARTICLES, description = "Articles to prime (default: ${DEFAULT-VALUE}).")
+    @Option(names = {"-a", "--articles"}, paramLabel = "N", defaultValue = "" + VoteSettings.ARTICLES, description = "Articles to prime (default: ${DEFAULT-VALUE}).")
     long articles;
 
-    @Option(names = {"-r", "--runtime"}, defaultValue = NORIA_RUNTIME_S, paramLabel = "S", description = "Seconds of measured load (default: ${DEFAULT-VALUE}).")
+    @Option(names = {"-r", "--runtime"}, defaultValue = "" + VoteRunSettings.RUNTIME_S, paramLabel = "S", description = "Seconds of measured load (default: ${DEFAULT-VALUE}).")
     double runtimeSeconds;
 
-    @Option(names = "--warmup", defaultValue = NORIA_WARMUP_S, paramLabel = "S", description = "Seconds of load before measuring (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup", defaultValue = "" + VoteRunSettings.WARMUP_S, paramLabel = "S", description = "Seconds of load before measuring (default: ${DEFAULT-VALUE}).")
     double warmupSeconds;
 
     @Option(names = {"-d", "--distribution"}, paramLabel = "uniform|skewed", defaultValue = "uniform", description = "Key distribution: uniform or skewed (Zipf, id 1 hottest) (default: ${DEFAULT-VALUE}).")
     Distribution distribution;
 
-    @Option(names = "--zipf", paramLabel = "EXP", defaultValue = NORIA_ZIPF, description = "Zipf exponent for -d skewed (default: ${DEFAULT-VALUE}, Noria osdi18).")
+    @Option(names = "--zipf", paramLabel = "EXP", defaultValue = "" + VoteSettings.ZIPF, description = "Zipf exponent for -d skewed (default: ${DEFAULT-VALUE}, Noria osdi18).")
     double zipfExponent;
 
-    @Option(names = "--max-batch", paramLabel = "N", defaultValue = MAX_BATCH, description = "Most ops of one kind sent as one backend call (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--max-batch", paramLabel = "N", defaultValue = "" + VoteSettings.MAX_BATCH, description = "Most ops of one kind sent as one backend call (default: ${DEFAULT-VALUE}).")
     int maxBatch;
 
     @Option(names = "--histogram", paramLabel = "FILE", description = "Also write the HdrHistogram interval log here.")
@@ -86,54 +86,78 @@ public final class VoteCommand implements Callable<Integer> {
     /** No backend named: the embedded default. */
     @Override
     public Integer call() {
-        return run(spec, () -> VoteBackendCommands.H2.openEmbedded(this));
+        return run(spec, VoteBackendSettings.DEFAULTS, TargetSettings.NONE);
     }
 
-    /** Opens a backend; separate from running so bad flags are reported before any connection is made. */
-    interface BackendOpener {
-        VoteBackend open();
+    @Override
+    public WorkloadRequest<VoteRunSettings> request() {
+        return request(spec, VoteBackendSettings.DEFAULTS, TargetSettings.NONE);
     }
 
-    int run(CommandSpec backendSpec, BackendOpener opener) {
-        VoteSettings settings = WorkloadRun.validated(spec, () -> new VoteSettings(articles, writeEvery,
-                distribution == Distribution.skewed, zipfExponent, maxBatch, !noPrime));
-        RunConfig config = WorkloadRun.validated(spec, this::config);
-        HlogWriter copy = histogramCopy();
+    /**
+     * The run on the backend a subcommand named, against its target.
+     *
+     * @throws ParameterException with --container: a throwaway server is {@link #run}'s alone
+     */
+    WorkloadRequest<VoteRunSettings> request(CommandSpec backendSpec, VoteBackendSettings backend, TargetSettings target) {
+        if (target.container()) {
+            throw new ParameterException(backendSpec.commandLine(), "--container starts a server for one run only;"
+                    + " name the server with --url or --address");
+        }
+        return new WorkloadRequest<>(TYPE, settings(backend), target, run.settings(), List.of(spec, backendSpec));
+    }
+
+    private VoteRunSettings settings(VoteBackendSettings backend) {
+        return new VoteRunSettings(new VoteSettings(articles, writeEvery, distribution == Distribution.skewed, zipfExponent,
+                maxBatch, !noPrime), this.target, threads, runtimeSeconds, warmupSeconds, histogram, backend);
+    }
+
+    /** Runs on the backend a subcommand named, against its target (a throwaway server with --container). */
+    int run(CommandSpec backendSpec, VoteBackendSettings backend, TargetSettings target) {
+        if (!target.container()) {
+            return request(backendSpec, backend, target).execute();
+        }
+        VoteRunSettings settings = settings(backend);
+        RunSettings runSettings = run.settings();
+        WorkloadRun.validated(spec, () -> TYPE.plan(settings, target, runSettings, FlagNames.of(spec, backendSpec), WorkloadRun.warnings(spec)));
+        ContainerServers[] servers = {null};
         try {
-            return WorkloadRun.execute(() -> new VoteBenchmark(opener.open(), settings, config), run,
-                    copy == null ? List.of() : List.of(copy), spec, spec, backendSpec);
+            return WorkloadRun.execute(() -> {
+                servers[0] = ContainerServers.start(containers(backend.kind()));
+                return onContainers(settings, target, servers[0]).plan(runSettings).open();
+            }, runSettings, List.of(), spec, spec, backendSpec);
         } finally {
-            if (copy != null) {
-                copy.close();
+            if (servers[0] != null) {
+                servers[0].close();
             }
         }
     }
 
-    private RunConfig config() {
-        if (!(target > 0)) {
-            throw new BenchException("--target must be > 0 ops/s, got " + target);
-        }
-        return run.applyTo(RunConfig.builder()).threads(threads).targetOpsPerSec(target)
-                .warmup(RunOptions.seconds(warmupSeconds, "--warmup"))
-                .duration(RunOptions.seconds(runtimeSeconds, "--runtime")).build();
+    private static List<Kind> containers(VoteBackendKind kind) {
+        return switch (kind) {
+            case POSTGRES -> List.of(Kind.POSTGRES);
+            case MYSQL -> List.of(Kind.MYSQL);
+            case MSSQL -> List.of(Kind.MSSQL);
+            case MEMCACHED -> List.of(Kind.MEMCACHED);
+            case HYBRID -> List.of(Kind.MYSQL, Kind.MEMCACHED);
+            default -> throw new IllegalArgumentException(kind + " runs in process");
+        };
     }
 
-    private HlogWriter histogramCopy() {
-        if (histogram == null) {
-            return null;
-        }
-        try {
-            return new HlogWriter(histogram);
-        } catch (FileNotFoundException e) {
-            throw new BenchException("cannot write --histogram " + histogram + ": " + e.getMessage(), e);
-        }
+    /** The settings and target pointed at the started servers. */
+    private static Planned onContainers(VoteRunSettings settings, TargetSettings asked, ContainerServers servers) {
+        return switch (settings.backend().kind()) {
+            case MEMCACHED -> new Planned(settings, new TargetSettings(null, servers.memcachedAddress(0), null, null, null,
+                    asked.poolSize(), false));
+            case HYBRID -> new Planned(settings.withBackend(settings.backend().withMemcachedAddress(servers.memcachedAddress(1))),
+                    servers.sqlTarget(0, asked));
+            default -> new Planned(settings, servers.sqlTarget(0, asked));
+        };
     }
 
-    int threads() {
-        return threads;
-    }
-
-    int maxBatch() {
-        return maxBatch;
+    private record Planned(VoteRunSettings settings, TargetSettings target) {
+        dev.bench.core.run.WorkloadType.Opener plan(RunSettings run) {
+            return TYPE.plan(settings, target, run, SettingNames.KEYS, warning -> { });
+        }
     }
 }

@@ -1,13 +1,14 @@
 package dev.bench.cli.voter;
 
-import dev.bench.cli.BenchMain;
 import dev.bench.cli.ExitCodes;
 import dev.bench.core.BenchException;
+import dev.bench.core.jdbc.JdbcDriver;
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.results.ResultsDirectory;
-import dev.bench.workloads.voter.VoterCheck;
+import dev.bench.workloads.voter.VoterClientsReport;
 import dev.bench.workloads.voter.VoterDatabase;
-import org.HdrHistogram.Histogram;
+import dev.bench.workloads.voter.VoterRunSettings;
+import dev.bench.workloads.voter.VoterWorkloadType;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
 
@@ -26,7 +27,6 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -52,24 +52,26 @@ final class VoterLauncher {
     private static final Pattern ACCEPTED = Pattern.compile("\"accepted\": (\\d+)");
 
     private final VoterCommand o;
+    private final VoterRunSettings settings;
     private final PrintWriter out;
 
-    VoterLauncher(VoterCommand options) {
+    VoterLauncher(VoterCommand options, VoterRunSettings settings) {
         this.o = options;
+        this.settings = settings;
         this.out = options.spec.commandLine().getOut();
     }
 
     int run() {
-        if (o.target.url == null || o.target.url.startsWith("jdbc:h2:mem:")) {
+        if (o.target.url == null || JdbcDriver.fromUrl(o.target.url) == JdbcDriver.H2 && o.target.url.contains(":mem:")) {
             throw new ParameterException(o.spec.commandLine(), "--clients needs a server the clients share: give --url");
         }
         Path dir = resultsDir();
         // The launcher only creates, counts and checks: two connections, so the clients get the server's rest.
-        try (JdbcTarget target = o.open(LAUNCHER_CONNECTIONS)) {
+        try (JdbcTarget target = VoterWorkloadType.open(o.target.settings(), LAUNCHER_CONNECTIONS)) {
             VoterDatabase db = new VoterDatabase(target);
-            db.create(o.contestants);
-            VoterDatabase.Counts before = db.counts(o.maxVotes);
-            Instant startAt = Instant.now().plusMillis(Math.round(o.startDelaySeconds * 1000));
+            db.create(settings.contestants());
+            VoterDatabase.Counts before = db.counts(settings.maxVotes());
+            Instant startAt = Instant.now().plusMillis(Math.round(settings.startDelaySeconds() * 1000));
             List<Child> children = new ArrayList<>();
             for (int i = 0; i < o.run.clients; i++) {
                 children.add(start(i, startAt, dir.resolve("client-" + i)));
@@ -86,7 +88,7 @@ final class VoterLauncher {
                 out.flush();
                 return ExitCodes.FAILED;
             }
-            VoterDatabase.Counts after = db.counts(o.maxVotes);
+            VoterDatabase.Counts after = db.counts(settings.maxVotes());
             return report(children, before, after) ? 0 : ExitCodes.FAILED;
         } catch (SQLException e) {
             throw new BenchException("voter: " + e.getMessage(), e);
@@ -112,7 +114,7 @@ final class VoterLauncher {
         cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
-        cmd.add(BenchMain.class.getName());
+        cmd.add(o.spec.root().userObject().getClass().getName()); // the running main class
         cmd.add("voter");
         for (OptionSpec option : o.spec.commandLine().getParseResult().matchedOptions()) {
             if (OWN.contains(option.longestName())) {
@@ -142,35 +144,13 @@ final class VoterLauncher {
     }
 
     private boolean report(List<Child> children, VoterDatabase.Counts before, VoterDatabase.Counts after) {
-        long completed = 0;
-        long accepted = 0;
-        long fails = 0;
-        double longest = 0;
+        List<VoterClientsReport.Client> clients = new ArrayList<>();
         for (Child c : children) {
-            completed += c.transactions - c.fails;
-            fails += c.fails;
-            accepted += c.accepted();
-            longest = Math.max(longest, c.seconds);
+            clients.add(new VoterClientsReport.Client(c.transactions, c.fails, c.seconds, c.accepted()));
         }
-        out.println(String.format(Locale.US, "Total transactions per second: %,.0f T/sec", completed / Math.max(longest, 1e-9)));
-        out.println(String.format(Locale.US, "  %d clients: %,d transactions, %,d fails, longest client %.3f sec",
-                children.size(), completed + fails, fails, longest));
         List<Path> logs = children.stream().map(c -> c.results.resolve(ResultsDirectory.HLOG)).toList();
-        out.println(percentiles("sojourn", HlogMerge.merge(logs, "vote.sojourn")));
-        out.println(percentiles("service", HlogMerge.merge(logs, "vote.service")));
-        VoterCheck check = VoterCheck.of(accepted, 0, o.maxVotes, before, after);
-        out.println("  check writes ... " + check.verdict());
-        out.flush();
-        return check.ok();
-    }
-
-    private static String percentiles(String what, Histogram h) {
-        return String.format(Locale.US, "  merged %s latency, ms: %,d calls, p50 %.3f, p95 %.3f, p99 %.3f, p99.9 %.3f, max %.3f",
-                what, h.getTotalCount(), ms(h, 50), ms(h, 95), ms(h, 99), ms(h, 99.9), h.getMaxValue() / 1e6);
-    }
-
-    private static double ms(Histogram h, double p) {
-        return h.getValueAtPercentile(p) / 1e6;
+        return VoterClientsReport.print(out, clients, HlogMerge.merge(logs, "vote.sojourn"), HlogMerge.merge(logs, "vote.service"),
+                settings.maxVotes(), before, after).ok();
     }
 
     /** One client JVM: its stdout passed through line by line (and read for its totals), stderr too. */

@@ -49,6 +49,11 @@ public enum JdbcDriver {
         return dialect;
     }
 
+    /** The URL prefix that selects this driver, e.g. {@code jdbc:postgresql:}. */
+    public String urlPrefix() {
+        return scheme + ":";
+    }
+
     /**
      * Properties that keep a benchmark honest and bounded: fail connecting within seconds rather than
      * hanging on an unreachable host, and (Connector/J) don't send session state the driver already knows.

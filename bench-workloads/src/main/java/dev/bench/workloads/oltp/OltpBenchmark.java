@@ -9,6 +9,9 @@ import dev.bench.core.run.Benchmark;
 import dev.bench.core.run.IntegrityCheck;
 import dev.bench.core.run.PhaseOutcome;
 import dev.bench.core.run.PhasePlan;
+import dev.bench.workloads.sysbench.QueryCounts;
+import dev.bench.workloads.sysbench.SysbenchIntervalLines;
+import dev.bench.workloads.sysbench.SysbenchReport;
 
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
@@ -26,24 +29,19 @@ public final class OltpBenchmark extends Benchmark {
     private final OltpSettings settings;
     private final RunConfig config;
     private final int percentile;
-    private final boolean interimLines;
-    private final String header;
+    private final double reportIntervalSeconds;
     private OltpWorkload workload;
 
     /**
-     * @param percentile   sysbench's --percentile (0: disabled)
-     * @param interimLines print sysbench's intermediate lines (its --report-interval was given)
-     * @param header       sysbench's lines before the run ("Running the test with following options: ..."),
-     *                     printed once the tables were found; "" for none
+     * @param percentile            sysbench's --percentile (0: disabled)
+     * @param reportIntervalSeconds sysbench's --report-interval: its intermediate lines; 0 for none
      */
-    public OltpBenchmark(JdbcTarget target, OltpSettings settings, RunConfig config, int percentile, boolean interimLines,
-                         String header) {
-        this.header = header;
+    OltpBenchmark(JdbcTarget target, OltpSettings settings, RunConfig config, int percentile, double reportIntervalSeconds) {
         this.target = target;
         this.settings = settings;
         this.config = config;
         this.percentile = percentile;
-        this.interimLines = interimLines;
+        this.reportIntervalSeconds = reportIntervalSeconds;
     }
 
     @Override
@@ -75,15 +73,11 @@ public final class OltpBenchmark extends Benchmark {
         return workload;
     }
 
+    /** sysbench's header when the run starts (the tables were found), then its intermediate lines. */
     @Override
     protected List<IntervalListener> listeners(PhasePlan phase, PrintWriter out) {
-        out.print(header); // the template asks for listeners right before the phase starts
-        out.flush();
-        if (!interimLines) {
-            return List.of();
-        }
-        return List.of(new SysbenchProgress(out, workload.counters(), phase.config().threads(), percentile,
-                phase.config().isOpenLoop()));
+        return List.of(new SysbenchIntervalLines(out, workload.counters(), OltpWorkloadType.BANNER, phase.config(),
+                reportIntervalSeconds, percentile));
     }
 
     @Override

@@ -7,6 +7,8 @@ import dev.bench.core.jdbc.Dialect;
 import dev.bench.core.jdbc.SqlErrors;
 import dev.bench.core.random.KeyDistribution;
 import dev.bench.core.random.SplitMix64;
+import dev.bench.workloads.sysbench.QueryCounters;
+import dev.bench.workloads.sysbench.ThreadFairness;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -1,35 +1,39 @@
 package dev.bench.workloads.oltp;
 
 import dev.bench.core.BenchException;
+import dev.bench.core.settings.Require;
+import dev.bench.core.settings.SettingNames;
 
 /**
- * sysbench oltp_read_write's own options (1.0.20 names and defaults in {@link #defaults()}), validated
- * once. Counts are per transaction.
+ * sysbench oltp_read_write's own options (1.0.20 names and defaults in {@link #DEFAULTS}), checked
+ * by {@link #validate}. Counts are per transaction.
  */
 public record OltpSettings(int tables, int tableSize, int rangeSize, int pointSelects, int simpleRanges,
                            int sumRanges, int orderRanges, int distinctRanges, int indexUpdates,
                            int nonIndexUpdates, int deleteInserts, boolean rangeSelects, boolean skipTrx,
                            boolean autoInc, boolean createSecondary, RandType randType) {
 
-    public OltpSettings {
-        positive("--tables", tables);
-        positive("--table-size", tableSize);
-        positive("--range-size", rangeSize);
-        notNegative("--point-selects", pointSelects);
-        notNegative("--simple-ranges", simpleRanges);
-        notNegative("--sum-ranges", sumRanges);
-        notNegative("--order-ranges", orderRanges);
-        notNegative("--distinct-ranges", distinctRanges);
-        notNegative("--index-updates", indexUpdates);
-        notNegative("--non-index-updates", nonIndexUpdates);
-        notNegative("--delete-inserts", deleteInserts);
-        if (randType == null) {
-            throw new BenchException("--rand-type must be set");
-        }
-    }
+    /** sysbench 1.0.20's defaults. */
+    public static final OltpSettings DEFAULTS = new OltpSettings(1, 10_000, 100, 10, 1, 1, 1, 1, 1, 1, 1, true, false,
+            true, true, RandType.SPECIAL);
 
-    public static OltpSettings defaults() {
-        return new OltpSettings(1, 10_000, 100, 10, 1, 1, 1, 1, 1, 1, 1, true, false, true, true, RandType.SPECIAL);
+    /** @throws BenchException naming the bad option or key */
+    public OltpSettings validate(SettingNames names) {
+        Require.atLeast(names.of("tables"), tables, 1);
+        Require.atLeast(names.of("table-size"), tableSize, 1);
+        Require.atLeast(names.of("range-size"), rangeSize, 1);
+        Require.atLeast(names.of("point-selects"), pointSelects, 0);
+        Require.atLeast(names.of("simple-ranges"), simpleRanges, 0);
+        Require.atLeast(names.of("sum-ranges"), sumRanges, 0);
+        Require.atLeast(names.of("order-ranges"), orderRanges, 0);
+        Require.atLeast(names.of("distinct-ranges"), distinctRanges, 0);
+        Require.atLeast(names.of("index-updates"), indexUpdates, 0);
+        Require.atLeast(names.of("non-index-updates"), nonIndexUpdates, 0);
+        Require.atLeast(names.of("delete-inserts"), deleteInserts, 0);
+        if (randType == null) {
+            throw new BenchException(names.of("rand-type") + " must be set");
+        }
+        return this;
     }
 
     public OltpSettings withTables(int n, int size) {
@@ -41,17 +45,5 @@ public record OltpSettings(int tables, int tableSize, int rangeSize, int pointSe
     /** sysbench's table names: sbtest1 .. sbtestN. */
     public String table(int number) {
         return "sbtest" + number;
-    }
-
-    private static void positive(String option, int value) {
-        if (value < 1) {
-            throw new BenchException(option + " must be >= 1, got " + value);
-        }
-    }
-
-    private static void notNegative(String option, int value) {
-        if (value < 0) {
-            throw new BenchException(option + " must be >= 0, got " + value);
-        }
     }
 }

@@ -7,6 +7,8 @@ import dev.bench.core.Workload;
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.jdbc.SqlErrors;
 import dev.bench.core.random.KeyDistribution;
+import dev.bench.workloads.sysbench.QueryCounters;
+import dev.bench.workloads.sysbench.ThreadFairness;
 
 import java.util.List;
 

@@ -24,11 +24,11 @@ public enum RandType {
     static final double ZIPFIAN_EXP = 0.8;
 
     /** @throws BenchException naming the option and the allowed values */
-    public static RandType parse(String name) {
+    public static RandType parse(String option, String name) {
         try {
             return valueOf(name.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException | NullPointerException e) {
-            throw new BenchException("--rand-type must be one of " + names() + ", got '" + name + "'");
+            throw new BenchException(option + " must be one of " + names() + ", got '" + name + "'");
         }
     }
 

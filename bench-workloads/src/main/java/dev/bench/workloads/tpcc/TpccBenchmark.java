@@ -11,6 +11,8 @@ import dev.bench.core.run.Benchmark;
 import dev.bench.core.run.IntegrityCheck;
 import dev.bench.core.run.PhaseOutcome;
 import dev.bench.core.run.PhasePlan;
+import dev.bench.workloads.sysbench.QueryCounts;
+import dev.bench.workloads.sysbench.SysbenchIntervalLines;
 
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
@@ -28,20 +30,23 @@ public final class TpccBenchmark extends Benchmark {
     private final RunConfig config;
     private final boolean check;
     private final double reportIntervalSeconds;
+    private final int percentile;
     private TpccWorkload workload;
     private TpccCheck.Outcome checked;
 
     /**
      * @param check                 run the consistency check after the run
      * @param reportIntervalSeconds sysbench's intermediate lines every this many seconds; 0: none
+     * @param percentile            sysbench's --percentile (0: disabled)
      */
-    public TpccBenchmark(JdbcTarget target, TpccSettings settings, RunConfig config, boolean check,
-                         double reportIntervalSeconds) {
+    TpccBenchmark(JdbcTarget target, TpccSettings settings, RunConfig config, boolean check,
+                  double reportIntervalSeconds, int percentile) {
         this.target = target;
         this.settings = settings;
         this.config = config;
         this.check = check;
         this.reportIntervalSeconds = reportIntervalSeconds;
+        this.percentile = percentile;
     }
 
     @Override
@@ -81,7 +86,8 @@ public final class TpccBenchmark extends Benchmark {
 
     @Override
     protected List<IntervalListener> listeners(PhasePlan phase, PrintWriter out) {
-        return List.of(new TpccIntervalLines(out, workload.counters(), phase.config(), reportIntervalSeconds));
+        return List.of(new SysbenchIntervalLines(out, workload.counters(), TpccWorkloadType.BANNER, phase.config(),
+                reportIntervalSeconds, percentile));
     }
 
     @Override
@@ -98,8 +104,8 @@ public final class TpccBenchmark extends Benchmark {
     protected Map<String, Object> figures(PhasePlan phase, RunResult result) {
         Map<String, Object> figures = new LinkedHashMap<>();
         figures.put("tpmC", TpccReport.tpmC(result));
-        QueryCounters q = workload.counters();
-        figures.put("queries", Map.of("read", q.reads(), "write", q.writes(), "other", q.others()));
+        QueryCounts q = workload.counters().snapshot();
+        figures.put("queries", Map.of("read", q.read(), "write", q.write(), "other", q.other()));
         if (checked != null) {
             figures.put("check_seconds", checked.seconds());
         }
@@ -109,7 +115,7 @@ public final class TpccBenchmark extends Benchmark {
     @Override
     protected void report(PhaseOutcome outcome, PrintWriter out) {
         out.println();
-        out.print(TpccReport.render(outcome.result(), workload.counters()));
+        out.print(TpccReport.render(outcome.result(), workload.counters().snapshot(), workload.fairness(), percentile));
         if (checked != null) {
             out.println();
             for (TpccCheck.Verdict v : checked.verdicts()) {

@@ -4,6 +4,8 @@ import dev.bench.core.Batch;
 import dev.bench.core.ErrorKind;
 import dev.bench.core.Session;
 import dev.bench.core.random.SplitMix64;
+import dev.bench.workloads.sysbench.QueryCounters;
+import dev.bench.workloads.sysbench.ThreadFairness;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -25,6 +27,7 @@ final class TpccSession implements Session {
     private final PreparedStatement[][] statements;
     final int scale;
     private final QueryCounters counters;
+    private final ThreadFairness fairness;
     /** Whether the engine measures this op: warmup ops stay out of the statement counts, as out of its own. */
     private boolean measured;
     /** Scratch space for by-name customer lookups: at most 3000 customers share a last name in a district. */
@@ -37,6 +40,7 @@ final class TpccSession implements Session {
         this.worker = worker;
         this.scale = workload.settings().scale();
         this.counters = workload.counters();
+        this.fairness = workload.fairness();
         this.statements = new PreparedStatement[workload.settings().tables() + 1][];
         connection.setAutoCommit(false);
         connection.setTransactionIsolation(workload.settings().isolation());
@@ -70,7 +74,7 @@ final class TpccSession implements Session {
             throw lostConnection(e) ? new SQLRecoverableException("connection lost: " + e.getMessage(), "08006", e) : e;
         }
         if (measured) {
-            counters.event(worker, System.nanoTime() - start);
+            fairness.record(worker, System.nanoTime() - start);
         }
     }
 
@@ -100,19 +104,19 @@ final class TpccSession implements Session {
 
     private void read() {
         if (measured) {
-            counters.read();
+            counters.add(1, 0, 0, 0);
         }
     }
 
     private void wrote(long rows) {
         if (measured) {
-            counters.wrote(rows);
+            counters.add(0, rows > 0 ? 1 : 0, rows > 0 ? 0 : 1, 0); // a change that hit no row is "other", as in sysbench
         }
     }
 
     private void other() {
         if (measured) {
-            counters.other();
+            counters.add(0, 0, 1, 0);
         }
     }
 

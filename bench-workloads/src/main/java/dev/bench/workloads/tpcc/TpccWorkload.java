@@ -7,6 +7,9 @@ import dev.bench.core.Workload;
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.jdbc.SqlErrors;
 
+import dev.bench.workloads.sysbench.QueryCounters;
+import dev.bench.workloads.sysbench.ThreadFairness;
+
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -36,12 +39,13 @@ public final class TpccWorkload implements Workload {
 
     private final JdbcTarget target;
     private final TpccSettings settings;
-    private final QueryCounters counters;
+    private final QueryCounters counters = new QueryCounters();
+    private final ThreadFairness fairness;
 
     public TpccWorkload(JdbcTarget target, TpccSettings settings, int workers) {
         this.target = target;
         this.settings = settings;
-        this.counters = new QueryCounters(workers);
+        this.fairness = new ThreadFairness(workers);
     }
 
     @Override
@@ -55,6 +59,10 @@ public final class TpccWorkload implements Workload {
 
     public QueryCounters counters() {
         return counters;
+    }
+
+    public ThreadFairness fairness() {
+        return fairness;
     }
 
     @Override

@@ -4,14 +4,18 @@ import dev.bench.core.BenchException;
 import dev.bench.core.Failures;
 import dev.bench.core.RunConfig;
 import dev.bench.core.Workload;
+import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.metrics.RunResult;
 import dev.bench.core.run.Benchmark;
 import dev.bench.core.run.IntegrityCheck;
 import dev.bench.core.run.PhaseOutcome;
 import dev.bench.core.run.PhasePlan;
+import dev.bench.core.results.HlogWriter;
 import dev.bench.workloads.vote.VoteBackend.VoteCounts;
 
+import java.io.FileNotFoundException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,13 +31,21 @@ public final class VoteBenchmark extends Benchmark {
     private final VoteBackend backend;
     private final VoteSettings settings;
     private final RunConfig config;
+    private final Path histogram;
+    private HlogWriter histogramCopy;
     private Optional<VoteCounts> before = Optional.empty();
     private VoteWorkload workload;
 
     public VoteBenchmark(VoteBackend backend, VoteSettings settings, RunConfig config) {
+        this(backend, settings, config, null);
+    }
+
+    /** @param histogram Noria's --histogram: also write the HdrHistogram interval log here, or null */
+    public VoteBenchmark(VoteBackend backend, VoteSettings settings, RunConfig config, Path histogram) {
         this.backend = backend;
         this.settings = settings;
         this.config = config;
+        this.histogram = histogram;
     }
 
     @Override
@@ -78,6 +90,19 @@ public final class VoteBenchmark extends Benchmark {
     }
 
     @Override
+    protected List<IntervalListener> listeners(PhasePlan phase, PrintWriter out) {
+        if (histogram == null) {
+            return List.of();
+        }
+        try {
+            histogramCopy = new HlogWriter(histogram);
+        } catch (FileNotFoundException e) {
+            throw new BenchException("cannot write --histogram " + histogram + ": " + e.getMessage(), e);
+        }
+        return List.of(histogramCopy);
+    }
+
+    @Override
     protected IntegrityCheck check(PhasePlan phase, RunResult result) throws Exception {
         return VoteCheck.of(workload.acknowledgedVotes(), workload.inDoubtVotes(), before, backend.count());
     }
@@ -104,6 +129,12 @@ public final class VoteBenchmark extends Benchmark {
 
     @Override
     public void close() throws Exception {
-        backend.close();
+        try {
+            backend.close();
+        } finally {
+            if (histogramCopy != null) {
+                histogramCopy.close();
+            }
+        }
     }
 }

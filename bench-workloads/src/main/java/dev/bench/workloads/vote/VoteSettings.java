@@ -1,6 +1,8 @@
 package dev.bench.workloads.vote;
 
 import dev.bench.core.BenchException;
+import dev.bench.core.settings.Require;
+import dev.bench.core.settings.SettingNames;
 import dev.bench.core.random.KeyDistribution;
 import dev.bench.core.random.ZipfDistribution;
 
@@ -17,19 +19,21 @@ import dev.bench.core.random.ZipfDistribution;
 public record VoteSettings(long articles, int writeEvery, boolean skewed, double zipfExponent, int maxBatch,
                            boolean prime) {
 
-    public VoteSettings {
-        if (articles < 1) {
-            throw new BenchException("--articles must be >= 1, got " + articles);
-        }
-        if (writeEvery < 1) {
-            throw new BenchException("--write-every must be >= 1 (1 = only writes, 20 = 95/5 reads/writes), got " + writeEvery);
-        }
-        if (!(zipfExponent > 0)) {
-            throw new BenchException("--zipf must be > 0, got " + zipfExponent);
-        }
-        if (maxBatch < 1 || maxBatch > 10_000) {
-            throw new BenchException("--max-batch must be 1..10000, got " + maxBatch);
-        }
+    /** Noria's defaults (noria-benchmarks vote). */
+    public static final long ARTICLES = 100_000;
+    public static final int WRITE_EVERY = 19;
+    public static final double ZIPF = 1.08;
+    public static final int MAX_BATCH = 128;
+    public static final VoteSettings DEFAULTS = new VoteSettings(ARTICLES, WRITE_EVERY, false, ZIPF, MAX_BATCH, true);
+
+    /** @throws BenchException naming the bad option or key */
+    public VoteSettings validate(SettingNames names) {
+        Require.atLeast(names.of("articles"), articles, 1);
+        Require.that(writeEvery >= 1, names.of("write-every") + " must be >= 1 (1 = only writes, 20 = 95/5 reads/writes), got "
+                + writeEvery);
+        Require.that(zipfExponent > 0, names.of("zipf") + " must be > 0, got " + zipfExponent);
+        Require.between(names.of("max-batch"), maxBatch, 1, 10_000);
+        return this;
     }
 
     KeyDistribution keys() {

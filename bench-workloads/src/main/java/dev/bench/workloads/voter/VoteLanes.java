@@ -1,7 +1,6 @@
 package dev.bench.workloads.voter;
 
 import dev.bench.core.ErrorKind;
-import dev.bench.core.engine.SlotGate;
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.jdbc.SqlErrors;
 

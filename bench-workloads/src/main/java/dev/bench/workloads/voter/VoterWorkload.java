@@ -5,7 +5,6 @@ import dev.bench.core.ErrorKind;
 import dev.bench.core.OpKind;
 import dev.bench.core.Session;
 import dev.bench.core.Workload;
-import dev.bench.core.engine.SlotGate;
 import dev.bench.core.jdbc.SqlErrors;
 
 import java.sql.SQLException;

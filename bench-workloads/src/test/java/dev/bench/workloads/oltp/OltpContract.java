@@ -7,6 +7,8 @@ import dev.bench.core.metrics.RunResult;
 import dev.bench.core.run.BenchmarkRun;
 import dev.bench.core.run.PhaseOutcome;
 import dev.bench.core.run.RunContext;
+import dev.bench.workloads.sysbench.QueryCounts;
+import dev.bench.workloads.sysbench.ThreadFairness;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -48,7 +50,7 @@ abstract class OltpContract {
 
     /** Runs through the run template, as the command does (the target stays open for the test). */
     Outcome run(OltpSettings s, RunConfig config) {
-        OltpBenchmark benchmark = new OltpBenchmark(target, s, config, 95, true, "");
+        OltpBenchmark benchmark = new OltpBenchmark(target, s, config, 95, config.reportInterval().toNanos() / 1e9);
         StringWriter out = new StringWriter();
         RunContext context = new RunContext(new PrintWriter(out, true), new PrintWriter(new StringWriter(), true), false,
                 results.resolve("run" + runs++), Map.of(), List.of());

@@ -70,9 +70,9 @@ class RandTypeTest {
 
     @Test
     void anUnknownNameIsOneLineNamingTheChoices() {
-        BenchException e = assertThrows(BenchException.class, () -> RandType.parse("normal"));
+        BenchException e = assertThrows(BenchException.class, () -> RandType.parse("--rand-type", "normal"));
         assertEquals("--rand-type must be one of uniform, gaussian, special, pareto, zipfian, got 'normal'", e.getMessage());
-        assertEquals(RandType.SPECIAL, RandType.parse("Special"));
+        assertEquals(RandType.SPECIAL, RandType.parse("--rand-type", "Special"));
     }
 
     @Test

@@ -5,6 +5,8 @@ import dev.bench.core.metrics.KindStats;
 import dev.bench.core.metrics.Outcomes;
 import dev.bench.core.metrics.RunInfo;
 import dev.bench.core.metrics.RunResult;
+import dev.bench.workloads.sysbench.QueryCounts;
+import dev.bench.workloads.sysbench.ThreadFairness;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -34,15 +36,11 @@ class TpccReportTest {
 
     @Test
     void sysbenchLayoutWithTpmC() {
-        QueryCounters q = new QueryCounters(2);
-        for (int i = 0; i < 100; i++) {
-            q.read();
-            q.wrote(1);
-        }
-        q.other();
-        q.event(0, 3_000_000_000L);
-        q.event(1, 1_000_000_000L);
-        List<String> lines = TpccReport.render(result(), q).lines().toList();
+        QueryCounts q = new QueryCounts(100, 100, 1, 0);
+        ThreadFairness fairness = new ThreadFairness(2);
+        fairness.record(0, 3_000_000_000L);
+        fairness.record(1, 1_000_000_000L);
+        List<String> lines = TpccReport.render(result(), q, fairness, 95).lines().toList();
         assertTrue(lines.contains("        read:                            100"), lines.toString());
         assertTrue(lines.contains("        total:                           201"), lines.toString());
         assertTrue(lines.contains("    transactions:                        1200   (120.00 per sec.)"), lines.toString());

@@ -44,7 +44,7 @@ abstract class TpccServerContract {
 
     @BeforeEach
     void open() throws SQLException {
-        settings = new TpccSettings(scale(), 1, true, TpccSettings.isolation("RR"));
+        settings = new TpccSettings(scale(), 1, true, TpccSettings.isolation("--trx-level", "RR"));
         target = JdbcTarget.open(url(), null, null, 6);
         TpccDatabase.cleanup(target, 1);
     }
@@ -77,7 +77,7 @@ abstract class TpccServerContract {
         long newOrders = count("orders1") - ordersBefore;
         assertTrue(newOrders >= newOrder.accepted() && newOrders <= newOrder.accepted() + reconnects,
                 "committed New-Orders " + newOrder.accepted() + " (+ at most one in doubt per reconnect), new order rows " + newOrders);
-        assertTrue(workload.counters().reads() > 0 && workload.counters().writes() > 0);
+        assertTrue(workload.counters().snapshot().read() > 0 && workload.counters().snapshot().write() > 0);
 
         TpccCheck.Outcome check = TpccCheck.afterRun(target, settings, 2);
         assertEquals(11 * scale(), check.verdicts().size());

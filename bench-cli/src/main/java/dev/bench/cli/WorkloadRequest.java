@@ -1,0 +1,32 @@
+package dev.bench.cli;
+
+import dev.bench.core.run.RunSettings;
+import dev.bench.core.run.TargetSettings;
+import dev.bench.core.run.WorkloadType;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * One workload run as data: the workload, its settings, target and run settings, and the commands whose
+ * flags it came from (for error messages and the options summary.json echoes).
+ */
+public record WorkloadRequest<S>(WorkloadType<S> type, S settings, TargetSettings target, RunSettings run,
+                                 List<CommandSpec> commands) {
+
+    /** The same run offered at {@code opsPerSec}. */
+    public WorkloadRequest<S> atRate(double opsPerSec) {
+        return new WorkloadRequest<>(type, type.withTargetRate(settings, opsPerSec), target, run, commands);
+    }
+
+    public WorkloadRequest<S> withResults(Path dir) {
+        return new WorkloadRequest<>(type, settings, target, run.withResults(dir), commands);
+    }
+
+    /** Runs it: the workload checks its settings first (bad input exits 2), then the template runs it. */
+    public int execute() {
+        CommandSpec[] specs = commands.toArray(CommandSpec[]::new);
+        return WorkloadRun.execute(type, settings, target, run, specs[0], specs);
+    }
+}

@@ -1,0 +1,55 @@
+package dev.bench.core.run;
+
+import dev.bench.core.Arrivals;
+import dev.bench.core.BenchException;
+import dev.bench.core.RunConfig;
+import dev.bench.core.settings.Require;
+import dev.bench.core.settings.SettingNames;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+
+/**
+ * The engine settings every workload shares beyond its origin's own: seed, arrival spacing, progress
+ * interval, how late a run may fall behind, where results go, and the clients sharing the load.
+ * Defaults are the engine's ({@link RunConfig}'s constants).
+ *
+ * @param results null for {@code results/<workload>-<time>}
+ * @param startAt ISO-8601 instant at which all clients start, or null for now
+ */
+public record RunSettings(long seed, Arrivals arrivals, double reportIntervalSeconds, double maxLagSeconds,
+                          Path results, int clients, int clientId, String startAt) {
+
+    public static final RunSettings DEFAULTS = new RunSettings(RunConfig.DEFAULT_SEED, Arrivals.POISSON,
+            RunConfig.DEFAULT_REPORT_INTERVAL_S, RunConfig.DEFAULT_MAX_LAG_S, null, 1, 0, null);
+
+    public RunSettings withResults(Path dir) {
+        return new RunSettings(seed, arrivals, reportIntervalSeconds, maxLagSeconds, dir, clients, clientId, startAt);
+    }
+
+    public RunSettings withReportInterval(double seconds) {
+        return new RunSettings(seed, arrivals, seconds, maxLagSeconds, results, clients, clientId, startAt);
+    }
+
+    /** Applies these settings to a phase's config; the workload sets its origin's own (threads, rate, times). */
+    public RunConfig.Builder applyTo(RunConfig.Builder builder, SettingNames names) {
+        return builder.seed(seed).arrivals(arrivals)
+                .reportInterval(Require.seconds(names.of("report-interval"), reportIntervalSeconds))
+                .maxLag(Require.seconds(names.of("max-lag"), maxLagSeconds))
+                .client(clientId, clients)
+                .startAt(startInstant(names));
+    }
+
+    private Instant startInstant(SettingNames names) {
+        if (startAt == null) {
+            return null;
+        }
+        try {
+            return Instant.parse(startAt);
+        } catch (DateTimeParseException e) {
+            throw new BenchException(names.of("start-at") + " must be an ISO-8601 instant such as 2026-11-22T06:00:00Z, got '"
+                    + startAt + "'");
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package dev.bench.core.run;
+
+import dev.bench.core.settings.SettingNames;
+
+import java.util.function.Consumer;
+
+/**
+ * A workload as data: its name, its settings' type and defaults (its origin's), and the factory from
+ * settings and target to its {@link Benchmark}. A command maps flags onto the settings and a scenario
+ * file maps keys onto them; both then call {@link #plan}.
+ *
+ * @param <S> the workload's settings: an immutable value whose fields are named after its flags
+ */
+public interface WorkloadType<S> {
+
+    /** The command's and the scenario file's name for it: {@code vote}, {@code oltp-rw}, ... */
+    String name();
+
+    Class<S> settingsType();
+
+    /** The origin's defaults. */
+    S defaults();
+
+    /**
+     * Checks the settings (and their combination with the target and the run settings) before anything
+     * connects, and returns what opens the benchmark.
+     *
+     * @param names    how the settings' keys are spelled where they came from, for the error messages
+     * @param warnings receives a line for each input that is taken but doubtful (an unknown name ignored)
+     * @throws dev.bench.core.BenchException bad input, one line naming the flag or key
+     */
+    Opener plan(S settings, TargetSettings target, RunSettings run, SettingNames names, Consumer<String> warnings);
+
+    /**
+     * The settings with the offered load changed to {@code opsPerSec}, for a sweep of rates.
+     *
+     * @throws dev.bench.core.BenchException the workload has no offered rate
+     */
+    default S withTargetRate(S settings, double opsPerSec) {
+        throw new dev.bench.core.BenchException(name() + " has no offered rate to sweep");
+    }
+
+    /** Opens a planned benchmark: connects, so it runs only after the inputs were checked. */
+    @FunctionalInterface
+    interface Opener {
+        Benchmark open() throws Exception;
+    }
+}

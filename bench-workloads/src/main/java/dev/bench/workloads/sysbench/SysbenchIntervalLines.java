@@ -1,0 +1,88 @@
+package dev.bench.workloads.sysbench;
+
+import dev.bench.core.RunConfig;
+import dev.bench.core.metrics.IntervalListener;
+import dev.bench.core.metrics.IntervalSnapshot;
+import dev.bench.core.metrics.KindStats;
+import dev.bench.core.metrics.RunInfo;
+import org.HdrHistogram.Histogram;
+
+import java.io.PrintWriter;
+
+/**
+ * sysbench's lines on stdout while it runs: its header when the run starts, then with
+ * {@code --report-interval} one line per interval with rates since the previous line, and in rate mode a
+ * second line with the queue length and the busy workers. Warmup intervals print nothing (the warmup
+ * rule), nor does the drain's last sliver: sysbench prints whole intervals only (the final report has it all).
+ *
+ * <p>Threading: called by the engine's one reporting thread; reads the thread-safe counters.
+ */
+public final class SysbenchIntervalLines implements IntervalListener {
+
+    private final PrintWriter out;
+    private final QueryCounters counters;
+    private final String header;
+    private final int threads;
+    private final int percentile;
+    private final boolean rateMode;
+    private final long everyNanos;
+    private final Histogram latency = new Histogram(3);
+    private QueryCounts previous = QueryCounts.ZERO;
+    private long events;
+    private long retries;
+    private long reconnects;
+    private long sinceNanos;
+
+    /**
+     * @param banner                the header's first line
+     * @param reportIntervalSeconds sysbench's --report-interval; 0: the header only
+     */
+    public SysbenchIntervalLines(PrintWriter out, QueryCounters counters, String banner, RunConfig config,
+                                 double reportIntervalSeconds, int percentile) {
+        this.out = out;
+        this.counters = counters;
+        this.header = SysbenchReport.header(banner, config, reportIntervalSeconds);
+        this.threads = config.threads();
+        this.percentile = percentile;
+        this.rateMode = config.isOpenLoop();
+        this.everyNanos = Math.round(reportIntervalSeconds * 1e9);
+    }
+
+    @Override
+    public void onStart(RunInfo info) {
+        out.print(header);
+        out.flush();
+    }
+
+    @Override
+    public void onInterval(IntervalSnapshot interval) {
+        if (everyNanos == 0 || interval.warmup()) {
+            return;
+        }
+        for (KindStats k : interval.kinds()) {
+            latency.add(k.sojourn());
+            events += k.completed();
+            retries += k.outcomes().retries();
+            reconnects += k.outcomes().reconnects();
+        }
+        sinceNanos += interval.endNanos() - interval.startNanos();
+        if (sinceNanos + everyNanos / 100 < everyNanos) {
+            return;
+        }
+        QueryCounts now = counters.snapshot();
+        QueryCounts delta = now.minus(previous).plusIgnored(retries);
+        previous = now;
+        long at = Math.round(interval.endNanos() / 1e9);
+        out.println(SysbenchReport.intervalLine(at, threads, events, delta, reconnects, percentile,
+                SysbenchReport.percentileMs(latency, percentile), Math.max(sinceNanos / 1e9, 1e-3)));
+        if (rateMode) {
+            out.println(SysbenchReport.queueLine(at, interval.waitingOps(), interval.busyWorkers()));
+        }
+        out.flush();
+        events = 0;
+        retries = 0;
+        reconnects = 0;
+        sinceNanos = 0;
+        latency.reset();
+    }
+}

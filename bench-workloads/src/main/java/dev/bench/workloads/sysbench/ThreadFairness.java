@@ -1,0 +1,43 @@
+package dev.bench.workloads.sysbench;
+
+/**
+ * Per-worker event counts and summed event time, for sysbench's "Threads fairness" lines. Like the
+ * statement counts, only measured events are recorded.
+ *
+ * <p>Threading: slot i is written only by worker i's session (a reconnect opens the next session on
+ * the same thread); {@link #events()} and {@link #seconds()} are read after the run, once the engine
+ * has joined the workers.
+ */
+public final class ThreadFairness {
+
+    private final long[] events;
+    private final long[] nanos;
+
+    public ThreadFairness(int workers) {
+        this.events = new long[workers];
+        this.nanos = new long[workers];
+    }
+
+    public void record(int worker, long eventNanos) {
+        if (worker < events.length) { // sessions opened outside the run's workers are not threads of its
+            events[worker]++;
+            nanos[worker] += eventNanos;
+        }
+    }
+
+    public double[] events() {
+        double[] e = new double[events.length];
+        for (int i = 0; i < e.length; i++) {
+            e[i] = events[i];
+        }
+        return e;
+    }
+
+    public double[] seconds() {
+        double[] s = new double[nanos.length];
+        for (int i = 0; i < s.length; i++) {
+            s[i] = nanos[i] / 1e9;
+        }
+        return s;
+    }
+}

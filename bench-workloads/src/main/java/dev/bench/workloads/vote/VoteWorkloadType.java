@@ -1,0 +1,135 @@
+package dev.bench.workloads.vote;
+
+import dev.bench.core.BenchException;
+import dev.bench.core.RunConfig;
+import dev.bench.core.jdbc.Dialect;
+import dev.bench.core.jdbc.JdbcTarget;
+import dev.bench.core.memcached.MemcachedAddresses;
+import dev.bench.core.memcached.MemcachedTarget;
+import dev.bench.core.run.RunSettings;
+import dev.bench.core.run.TargetSettings;
+import dev.bench.core.run.WorkloadType;
+import dev.bench.core.settings.Require;
+import dev.bench.core.settings.SettingNames;
+
+import java.util.function.Consumer;
+
+/**
+ * Noria's vote benchmark as data: its settings (Noria's flags and a backend) and the factory of its
+ * benchmark, which opens the backend the settings name against the target.
+ */
+public final class VoteWorkloadType implements WorkloadType<VoteRunSettings> {
+
+    public static final String NAME = "vote";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public Class<VoteRunSettings> settingsType() {
+        return VoteRunSettings.class;
+    }
+
+    @Override
+    public VoteRunSettings defaults() {
+        return VoteRunSettings.DEFAULTS;
+    }
+
+    @Override
+    public VoteRunSettings withTargetRate(VoteRunSettings s, double opsPerSec) {
+        return new VoteRunSettings(s.vote(), opsPerSec, s.threads(), s.runtimeSeconds(), s.warmupSeconds(), s.histogram(),
+                s.backend());
+    }
+
+    @Override
+    public Opener plan(VoteRunSettings settings, TargetSettings target, RunSettings run, SettingNames names,
+                       Consumer<String> warnings) {
+        settings.validate(names);
+        checkTarget(settings.backend(), target, names);
+        RunConfig config = run.applyTo(RunConfig.builder(), names).threads(settings.threads())
+                .targetOpsPerSec(settings.target())
+                .warmup(Require.seconds(names.of("warmup"), settings.warmupSeconds()))
+                .duration(Require.seconds(names.of("runtime"), settings.runtimeSeconds())).build();
+        return () -> new VoteBenchmark(openBackend(settings, target), settings.vote(), config, settings.histogram());
+    }
+
+    /** The target's checks per backend, before anything connects. */
+    private static void checkTarget(VoteBackendSettings backend, TargetSettings target, SettingNames names) {
+        VoteBackendKind kind = backend.kind();
+        if (kind.isServer()) {
+            target.withOneServerSource(names);
+        }
+        switch (kind) {
+            case H2 -> requireDialect(target, Dialect.H2, kind, names);
+            case POSTGRES -> requireDialect(target, Dialect.POSTGRES, kind, names);
+            case MYSQL -> requireDialect(target, Dialect.MYSQL, kind, names);
+            case MSSQL -> requireDialect(target, Dialect.MSSQL, kind, names);
+            case MEMCACHED -> {
+                if (target.url() != null || target.database() != null || target.user() != null) {
+                    throw new BenchException("memcached takes " + names.of("address") + " host:port[,host:port...], not "
+                            + names.of("url") + "/" + names.of("database") + "/" + names.of("user"));
+                }
+                MemcachedAddresses.parse(memcachedAddress(target));
+            }
+            case HYBRID -> {
+                MemcachedAddresses.parse(backend.memcachedAddress());
+                if (target.url() != null) {
+                    Dialect.fromUrl(target.url());
+                }
+            }
+            default -> { } // null and memory run in process: no target
+        }
+    }
+
+    /** A URL of another server than the backend's would run, and be recorded, under the wrong name. */
+    private static void requireDialect(TargetSettings target, Dialect dialect, VoteBackendKind kind, SettingNames names) {
+        if (target.url() != null && Dialect.fromUrl(target.url()) != dialect) {
+            throw new BenchException(names.of("url") + " names a " + Dialect.fromUrl(target.url()).name().toLowerCase(java.util.Locale.ROOT)
+                    + " server, not the " + kind.label() + " backend's: name the backend that URL is for");
+        }
+    }
+
+    /**
+     * Opens the backend the settings name against the target: connects.
+     *
+     * @throws BenchException the server is unreachable or refused
+     */
+    public static VoteBackend openBackend(VoteRunSettings settings, TargetSettings target) {
+        VoteBackendSettings b = settings.backend();
+        int threads = settings.threads();
+        int maxBatch = settings.vote().maxBatch();
+        return switch (b.kind()) {
+            case NULL -> new NullVoteBackend();
+            case MEMORY -> new MemoryVoteBackend();
+            case H2 -> new JdbcVoteBackend("h2", target.openUrlOrEmbedded(threads, Dialect.H2.embeddedUrl()), null, maxBatch);
+            case POSTGRES -> new JdbcVoteBackend("postgres", target.openServer(Dialect.POSTGRES, threads), null, maxBatch);
+            case MYSQL -> new JdbcVoteBackend("mysql", target.openServer(Dialect.MYSQL, threads), b.engine(), maxBatch);
+            case MSSQL -> new MssqlVoteBackend(target.openServer(Dialect.MSSQL, threads), maxBatch);
+            // one spymemcached client's single I/O thread caps it: one per worker unless told otherwise
+            case MEMCACHED -> new MemcachedVoteBackend(MemcachedTarget.open(memcachedAddress(target),
+                    target.poolSize() != null ? target.poolSize() : threads), b.keyPrefix(), b.fast());
+            case HYBRID -> hybrid(settings, target);
+        };
+    }
+
+    /** Each worker holds two SQL connections: its write session and one for filling misses. */
+    private static VoteBackend hybrid(VoteRunSettings settings, TargetSettings target) {
+        VoteBackendSettings b = settings.backend();
+        TargetSettings sqlTarget = target.poolSize() != null ? target : target.withPoolSize(2 * settings.threads() + 1);
+        Dialect dialect = target.url() != null ? Dialect.fromUrl(target.url()) : Dialect.MYSQL;
+        JdbcTarget sql = sqlTarget.openServer(dialect, settings.threads());
+        try {
+            return new HybridVoteBackend(sql, MemcachedTarget.open(b.memcachedAddress(), settings.threads()), b.engine(),
+                    settings.vote().maxBatch(), b.keyPrefix());
+        } catch (RuntimeException e) {
+            sql.close();
+            throw e;
+        }
+    }
+
+    private static String memcachedAddress(TargetSettings target) {
+        return target.address() != null ? target.address() : MemcachedAddresses.DEFAULT;
+    }
+}
