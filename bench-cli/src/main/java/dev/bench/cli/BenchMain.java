@@ -10,10 +10,10 @@ import dev.bench.cli.tao.TaoCommand;
 import dev.bench.cli.tpcc.TpccCommand;
 import dev.bench.cli.vote.VoteCommand;
 import dev.bench.cli.voter.VoterCommand;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;

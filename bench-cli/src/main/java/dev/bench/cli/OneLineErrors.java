@@ -1,13 +1,14 @@
 package dev.bench.cli;
 
+import dev.bench.cli.workload.ExitCodes;
 import dev.bench.core.BenchException;
 import dev.bench.core.Failures;
 import dev.bench.core.Secrets;
-import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine;
 
 import java.io.PrintWriter;
 

@@ -2,11 +2,14 @@ package dev.bench.cli;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
-/** Runs the bench command line in-process and keeps what it printed. */
-record CliRunner(int exitCode, String out, String err) {
+/** Runs the bench command line in-process and keeps what it printed: the CLI tests of every package use it. */
+public record CliRunner(int exitCode, String out, String err) {
 
-    static CliRunner run(String... args) {
+    public static CliRunner run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         var cli = BenchMain.commandLine();
@@ -16,8 +19,17 @@ record CliRunner(int exitCode, String out, String err) {
         return new CliRunner(code, out.toString(), err.toString());
     }
 
+    /** A real short vote run on the memory backend, results in {@code dir}. */
+    public static CliRunner shortVote(Path dir, String... extra) {
+        List<String> args = new ArrayList<>(List.of("vote", "--target", "2000", "--runtime", "2", "--warmup", "0.5",
+                "--articles", "1000", "--write-every", "20", "--threads", "2", "--report-interval", "0.25", "--results", dir.toString()));
+        args.addAll(List.of(extra));
+        args.add("memory");
+        return run(args.toArray(String[]::new));
+    }
+
     /** Lines on stderr that aren't live progress. */
-    java.util.List<String> errorLines() {
+    public List<String> errorLines() {
         return err.lines().filter(l -> !l.startsWith("[")).toList();
     }
 }

@@ -1,5 +1,7 @@
 package dev.bench.cli;
 
+import dev.bench.cli.workload.WorkloadCommand;
+import dev.bench.cli.workload.WorkloadRequest;
 import dev.bench.core.run.WorkloadType;
 import dev.bench.workloads.Workloads;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
 package dev.bench.cli.dataserving;
 
-import dev.bench.cli.FlagNames;
-import dev.bench.cli.WorkloadRun;
+import dev.bench.cli.workload.FlagNames;
+import dev.bench.cli.workload.WorkloadRun;
 import dev.bench.core.RunConfig;
 import dev.bench.core.Secrets;
 import dev.bench.core.jdbc.Dialect;

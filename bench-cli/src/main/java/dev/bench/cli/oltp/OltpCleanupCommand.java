@@ -1,8 +1,8 @@
 package dev.bench.cli.oltp;
 
-import dev.bench.cli.TargetOptions;
-import dev.bench.cli.WorkloadRun;
-import dev.bench.cli.FlagNames;
+import dev.bench.cli.workload.FlagNames;
+import dev.bench.cli.workload.TargetOptions;
+import dev.bench.cli.workload.WorkloadRun;
 import dev.bench.workloads.Workloads;
 import dev.bench.workloads.oltp.OltpRunSettings;
 import dev.bench.workloads.sysbench.SysbenchRunSettings;

@@ -1,11 +1,11 @@
 package dev.bench.cli.oltp;
 
-import dev.bench.cli.RunOptions;
-import dev.bench.cli.TargetOptions;
-import dev.bench.cli.WorkloadCommand;
-import dev.bench.cli.WorkloadRequest;
-import dev.bench.cli.WorkloadRun;
 import dev.bench.cli.sysbench.SysbenchRunOptions;
+import dev.bench.cli.workload.RunOptions;
+import dev.bench.cli.workload.TargetOptions;
+import dev.bench.cli.workload.WorkloadCommand;
+import dev.bench.cli.workload.WorkloadRequest;
+import dev.bench.cli.workload.WorkloadRun;
 import dev.bench.workloads.Workloads;
 import dev.bench.workloads.oltp.OltpRunSettings;
 import picocli.CommandLine.Command;

@@ -1,9 +1,9 @@
 package dev.bench.cli.oltp;
 
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code bench oltp-rw prepare|run|cleanup [options]}: sysbench 1.0.20's oltp_read_write, with its

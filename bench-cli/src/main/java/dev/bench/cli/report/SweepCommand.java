@@ -1,24 +1,24 @@
 package dev.bench.cli.report;
 
-import dev.bench.cli.WorkloadCommand;
-import dev.bench.cli.WorkloadRequest;
-import dev.bench.cli.WorkloadRun;
-import dev.bench.cli.ExitCodes;
+import dev.bench.cli.workload.ExitCodes;
+import dev.bench.cli.workload.WorkloadCommand;
+import dev.bench.cli.workload.WorkloadRequest;
+import dev.bench.cli.workload.WorkloadRun;
 import dev.bench.core.BenchException;
 import dev.bench.core.Secrets;
 import dev.bench.core.report.Slo;
-import dev.bench.core.report.SweepReport;
 import dev.bench.core.report.SweepReport.Step;
+import dev.bench.core.report.SweepReport;
 import dev.bench.core.results.ResultsJson;
 import dev.bench.core.results.RunFiles;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -1,12 +1,12 @@
 package dev.bench.cli.tao;
 
-import dev.bench.cli.ExitCodes;
-import dev.bench.cli.FlagNames;
-import dev.bench.cli.RunOptions;
-import dev.bench.cli.TargetOptions;
-import dev.bench.cli.WorkloadCommand;
-import dev.bench.cli.WorkloadRequest;
-import dev.bench.cli.WorkloadRun;
+import dev.bench.cli.workload.ExitCodes;
+import dev.bench.cli.workload.FlagNames;
+import dev.bench.cli.workload.RunOptions;
+import dev.bench.cli.workload.TargetOptions;
+import dev.bench.cli.workload.WorkloadCommand;
+import dev.bench.cli.workload.WorkloadRequest;
+import dev.bench.cli.workload.WorkloadRun;
 import dev.bench.workloads.Workloads;
 import dev.bench.workloads.tao.TaoBenchmark;
 import dev.bench.workloads.tao.TaoSettings;

@@ -1,6 +1,6 @@
 package dev.bench.cli.tpcc;
 
-import dev.bench.cli.TargetOptions;
+import dev.bench.cli.workload.TargetOptions;
 import dev.bench.workloads.tpcc.TpccSettings;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

@@ -1,7 +1,7 @@
 package dev.bench.cli.tpcc;
 
-import dev.bench.cli.WorkloadRun;
-import dev.bench.cli.FlagNames;
+import dev.bench.cli.workload.FlagNames;
+import dev.bench.cli.workload.WorkloadRun;
 import dev.bench.workloads.Workloads;
 import dev.bench.workloads.sysbench.OnOff;
 import dev.bench.workloads.sysbench.SysbenchRunSettings;

@@ -1,10 +1,10 @@
 package dev.bench.cli.tpcc;
 
-import dev.bench.cli.RunOptions;
-import dev.bench.cli.WorkloadCommand;
-import dev.bench.cli.WorkloadRequest;
-import dev.bench.cli.WorkloadRun;
 import dev.bench.cli.sysbench.SysbenchRunOptions;
+import dev.bench.cli.workload.RunOptions;
+import dev.bench.cli.workload.WorkloadCommand;
+import dev.bench.cli.workload.WorkloadRequest;
+import dev.bench.cli.workload.WorkloadRun;
 import dev.bench.workloads.Workloads;
 import dev.bench.workloads.tpcc.TpccRunSettings;
 import dev.bench.workloads.tpcc.TpccSettings;

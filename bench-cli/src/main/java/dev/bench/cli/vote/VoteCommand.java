@@ -1,12 +1,12 @@
 package dev.bench.cli.vote;
 
-import dev.bench.cli.FlagNames;
-import dev.bench.cli.RunOptions;
-import dev.bench.cli.WorkloadCommand;
-import dev.bench.cli.WorkloadRequest;
-import dev.bench.cli.WorkloadRun;
 import dev.bench.cli.container.ContainerServers;
 import dev.bench.cli.container.ServerContainer.Kind;
+import dev.bench.cli.workload.FlagNames;
+import dev.bench.cli.workload.RunOptions;
+import dev.bench.cli.workload.WorkloadCommand;
+import dev.bench.cli.workload.WorkloadRequest;
+import dev.bench.cli.workload.WorkloadRun;
 import dev.bench.core.run.RunSettings;
 import dev.bench.core.run.TargetSettings;
 import dev.bench.core.settings.SettingNames;

@@ -1,8 +1,8 @@
 package dev.bench.cli.vote;
 
-import dev.bench.cli.TargetOptions;
-import dev.bench.cli.WorkloadCommand;
-import dev.bench.cli.WorkloadRequest;
+import dev.bench.cli.workload.TargetOptions;
+import dev.bench.cli.workload.WorkloadCommand;
+import dev.bench.cli.workload.WorkloadRequest;
 import dev.bench.core.memcached.MemcachedAddresses;
 import dev.bench.workloads.vote.VoteBackendKind;
 import dev.bench.workloads.vote.VoteBackendSettings;

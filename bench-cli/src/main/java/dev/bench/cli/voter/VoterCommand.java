@@ -1,11 +1,11 @@
 package dev.bench.cli.voter;
 
-import dev.bench.cli.FlagNames;
-import dev.bench.cli.RunOptions;
-import dev.bench.cli.TargetOptions;
-import dev.bench.cli.WorkloadCommand;
-import dev.bench.cli.WorkloadRequest;
-import dev.bench.cli.WorkloadRun;
+import dev.bench.cli.workload.FlagNames;
+import dev.bench.cli.workload.RunOptions;
+import dev.bench.cli.workload.TargetOptions;
+import dev.bench.cli.workload.WorkloadCommand;
+import dev.bench.cli.workload.WorkloadRequest;
+import dev.bench.cli.workload.WorkloadRun;
 import dev.bench.workloads.Workloads;
 import dev.bench.workloads.voter.Preset;
 import dev.bench.workloads.voter.VoterBenchmark.Verbosity;

@@ -1,6 +1,6 @@
 package dev.bench.cli.voter;
 
-import dev.bench.cli.ExitCodes;
+import dev.bench.cli.workload.ExitCodes;
 import dev.bench.core.BenchException;
 import dev.bench.core.jdbc.JdbcDriver;
 import dev.bench.core.jdbc.JdbcTarget;

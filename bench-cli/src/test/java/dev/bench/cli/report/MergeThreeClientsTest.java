@@ -1,6 +1,7 @@
 package dev.bench.cli.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.bench.cli.CliRunner;
 import dev.bench.core.results.ResultsJson;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
@@ -35,7 +36,7 @@ class MergeThreeClientsTest {
 
         List<String> args = new ArrayList<>(List.of("merge", "--results", merged.toString()));
         dirs.forEach(d -> args.add(d.toString()));
-        Cli merge = Cli.run(args.toArray(String[]::new));
+        CliRunner merge = CliRunner.run(args.toArray(String[]::new));
         assertEquals(0, merge.exitCode(), merge.err() + merge.out());
         assertTrue(merge.out().contains("# integrity: 3 of 3 clients ok"), merge.out());
 

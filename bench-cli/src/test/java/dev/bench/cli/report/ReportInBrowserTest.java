@@ -1,5 +1,6 @@
 package dev.bench.cli.report;
 
+import dev.bench.cli.CliRunner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,12 +19,12 @@ class ReportInBrowserTest {
     @Test
     void aVoteRunsReportDrawsEveryChart(@TempDir Path tmp) throws Exception {
         Path run = tmp.resolve("vote-run");
-        Cli vote = Cli.shortVote(run);
+        CliRunner vote = CliRunner.shortVote(run);
         assertEquals(0, vote.exitCode(), vote.err());
         assertTrue(Files.exists(run.resolve("report.html")), "every run writes its report");
         Files.delete(run.resolve("report.html"));
 
-        Cli report = Cli.run("report", run.toString());
+        CliRunner report = CliRunner.run("report", run.toString());
         assertEquals(0, report.exitCode(), report.err());
         Path html = run.resolve("report.html");
         assertTrue(report.out().contains("# report: " + html), report.out());
@@ -41,11 +42,11 @@ class ReportInBrowserTest {
     void aCompareDrawsTheOverlaidSpectra(@TempDir Path tmp) throws Exception {
         Path a = tmp.resolve("a");
         Path b = tmp.resolve("b");
-        assertEquals(0, Cli.shortVote(a).exitCode());
-        assertEquals(0, Cli.shortVote(b, "--seed", "7").exitCode());
+        assertEquals(0, CliRunner.shortVote(a).exitCode());
+        assertEquals(0, CliRunner.shortVote(b, "--seed", "7").exitCode());
         Path html = tmp.resolve("compare.html");
 
-        Cli compare = Cli.run("compare", a.toString(), b.toString(), "--html", html.toString());
+        CliRunner compare = CliRunner.run("compare", a.toString(), b.toString(), "--html", html.toString());
         assertEquals(0, compare.exitCode(), compare.err());
         assertTrue(compare.out().contains("options.seed: 42 | 7"), compare.out());
         assertTrue(compare.out().contains("sojourn p99 ms"), compare.out());

@@ -1,6 +1,7 @@
 package dev.bench.cli.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.bench.cli.CliRunner;
 import dev.bench.core.results.ResultsJson;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,20 +18,20 @@ class SweepCommandTest {
     private static final String[] VOTE = {"--", "vote", "--runtime", "1", "--warmup", "0.3", "--articles", "1000",
             "--threads", "2", "memory"};
 
-    private static Cli sweep(Path dir, String... options) {
+    private static CliRunner sweep(Path dir, String... options) {
         String[] args = new String[1 + options.length + VOTE.length + 2];
         args[0] = "sweep";
         System.arraycopy(options, 0, args, 1, options.length);
         args[1 + options.length] = "--results";
         args[2 + options.length] = dir.toString();
         System.arraycopy(VOTE, 0, args, 3 + options.length, VOTE.length);
-        return Cli.run(args);
+        return CliRunner.run(args);
     }
 
     @Test
     void aSloNothingMeetsBisectsDownAndFails(@TempDir Path tmp) throws Exception {
         Path dir = tmp.resolve("sweep");
-        Cli r = sweep(dir, "--slo", "p99=1us", "--start", "2000", "--bisect", "1");
+        CliRunner r = sweep(dir, "--slo", "p99=1us", "--start", "2000", "--bisect", "1");
 
         assertEquals(1, r.exitCode(), r.err());
         assertTrue(r.out().contains("# no step met the SLO"), r.out());
@@ -45,7 +46,7 @@ class SweepCommandTest {
     @Test
     void aGenerousSloClimbsToTheCeilingAndDrawsTheCurve(@TempDir Path tmp) throws Exception {
         Path dir = tmp.resolve("sweep");
-        Cli r = sweep(dir, "--slo", "p99=10s", "--achieved", "50", "--start", "1000", "--max", "2000");
+        CliRunner r = sweep(dir, "--slo", "p99=10s", "--achieved", "50", "--start", "1000", "--max", "2000");
 
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(r.out().contains("# highest sustainable: target 2,000 ops/s"), r.out());
@@ -66,20 +67,20 @@ class SweepCommandTest {
 
     @Test
     void theSweepOwnsTargetAndResults(@TempDir Path tmp) {
-        Cli r = Cli.run("sweep", "--slo", "p99=1ms", "--", "vote", "--target", "5", "memory");
+        CliRunner r = CliRunner.run("sweep", "--slo", "p99=1ms", "--", "vote", "--target", "5", "memory");
         assertEquals(2, r.exitCode());
         assertTrue(r.err().contains("the sweep sets --target and --results itself"), r.err());
 
-        Cli sysbench = Cli.run("sweep", "--slo", "p99=1ms", "--", "oltp-rw", "run", "--rate=5");
+        CliRunner sysbench = CliRunner.run("sweep", "--slo", "p99=1ms", "--", "oltp-rw", "run", "--rate=5");
         assertEquals(2, sysbench.exitCode());
         assertTrue(sysbench.err().contains("the sweep sets --rate and --results itself"), sysbench.err());
 
-        Cli notAWorkload = Cli.run("sweep", "--slo", "p99=1ms", "--", "report", "x");
+        CliRunner notAWorkload = CliRunner.run("sweep", "--slo", "p99=1ms", "--", "report", "x");
         assertEquals(2, notAWorkload.exitCode());
         assertTrue(notAWorkload.err().contains("'report' is not an open-loop workload command"), notAWorkload.err());
-        assertTrue(Cli.run("sweep", "--help").out().contains("achieved < --achieved % of offered"), "help renders its %");
+        assertTrue(CliRunner.run("sweep", "--help").out().contains("achieved < --achieved % of offered"), "help renders its %");
 
-        Cli badSlo = Cli.run("sweep", "--slo", "p99<1ms", "--", "vote", "memory");
+        CliRunner badSlo = CliRunner.run("sweep", "--slo", "p99<1ms", "--", "vote", "memory");
         assertEquals(2, badSlo.exitCode());
         assertTrue(badSlo.err().contains("is not PERCENTILE=LIMIT"), badSlo.err());
     }

@@ -1,5 +1,6 @@
-package dev.bench.cli;
+package dev.bench.cli.vote;
 
+import dev.bench.cli.CliRunner;
 import dev.bench.core.testing.TestServers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

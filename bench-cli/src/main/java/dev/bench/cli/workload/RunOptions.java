@@ -1,4 +1,4 @@
-package dev.bench.cli;
+package dev.bench.cli.workload;
 
 import dev.bench.core.Arrivals;
 import dev.bench.core.RunConfig;

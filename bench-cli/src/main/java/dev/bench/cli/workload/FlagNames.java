@@ -1,4 +1,4 @@
-package dev.bench.cli;
+package dev.bench.cli.workload;
 
 import dev.bench.core.settings.SettingNames;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,4 +1,4 @@
-package dev.bench.cli;
+package dev.bench.cli.workload;
 
 /**
  * A command that runs one workload: what it maps its flags onto, so that other commands ({@code sweep})

@@ -1,5 +1,6 @@
-package dev.bench.cli;
+package dev.bench.cli.tao;
 
+import dev.bench.cli.CliRunner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
