@@ -9,7 +9,7 @@ import dev.bench.core.BenchException;
  * driver's settings, is {@link JdbcDriver}'s.
  */
 public enum Dialect {
-    H2("jdbc:h2", 0, "jdbc:h2:mem:bench;DB_CLOSE_DELAY=-1"),
+    H2("jdbc:h2", 0, "jdbc:h2:mem:bench;DB_CLOSE_DELAY=-1;DB_CLOSE_ON_EXIT=FALSE"), // closed by the pool, not H2's shutdown hook
     POSTGRES("jdbc:postgresql", 5432, null),
     MYSQL("jdbc:mysql", 3306, null),
     MSSQL("jdbc:sqlserver", 1433, null);

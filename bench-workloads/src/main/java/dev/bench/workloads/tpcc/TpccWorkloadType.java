@@ -24,7 +24,8 @@ public final class TpccWorkloadType implements WorkloadType<TpccRunSettings> {
 
     public static final String NAME = "tpcc";
     static final String BANNER = "bench tpcc (sysbench-tpcc, TPC-C)";
-    static final String EMBEDDED_URL = "jdbc:h2:./bench-tpcc";
+    /** DB_CLOSE_ON_EXIT=FALSE: H2's own shutdown hook would close it under a run ended by Ctrl-C; the pool closes it. */
+    static final String EMBEDDED_URL = "jdbc:h2:./bench-tpcc;DB_CLOSE_ON_EXIT=FALSE";
     /** Exit code of an action whose check found a failed condition. */
     private static final int FAILED = 1;
 
