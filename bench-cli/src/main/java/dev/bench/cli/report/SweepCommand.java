@@ -110,7 +110,7 @@ public final class SweepCommand implements Callable<Integer> {
         if (bisectSteps < 0) {
             throw new BenchException("--bisect must be >= 0, got " + bisectSteps);
         }
-        return Slo.parse(sloText);
+        return Slo.parse("--slo", sloText);
     }
 
     /**

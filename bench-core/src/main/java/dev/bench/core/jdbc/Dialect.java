@@ -59,7 +59,7 @@ public enum Dialect {
      */
     public String url(String address, String database) {
         if (this == H2) {
-            throw new BenchException("H2 is embedded: it takes a --url, not an --address");
+            throw new BenchException("H2 is embedded: name it by its URL, not by a server address");
         }
         String hostPort = address == null ? DEFAULT_HOST + ":" + defaultPort
                 : address.contains(":") ? address : address + ":" + defaultPort;

@@ -75,7 +75,7 @@ public final class OwnedTables {
         if (exists(table) && !isRegistered(table)) {
             throw new BenchException("table '" + table + "' already exists in " + where()
                     + " and was not created by bench; it was left untouched. Use another database"
-                    + " (e.g. --database or --url) or drop it yourself");
+                    + " (another database name or URL) or drop it yourself");
         }
     }
 

@@ -23,26 +23,31 @@ public final class MemcachedAddresses {
      * @throws BenchException naming the bad entry
      */
     public static List<InetSocketAddress> parse(String addresses) {
+        return parse("--address", addresses);
+    }
+
+    /** @param name the option or key the addresses came from, as the user spelled it, for the error */
+    public static List<InetSocketAddress> parse(String name, String addresses) {
         if (addresses == null || addresses.isBlank()) {
-            throw new BenchException("--address must name at least one memcached server as host:port");
+            throw new BenchException(name + " must name at least one memcached server as host:port");
         }
         LinkedHashSet<InetSocketAddress> parsed = new LinkedHashSet<>();
         for (String entry : addresses.trim().split("[,\\s]+")) {
-            if (!parsed.add(parseOne(entry))) {
-                throw new BenchException("--address names " + entry + " twice");
+            if (!parsed.add(parseOne(name, entry))) {
+                throw new BenchException(name + " names " + entry + " twice");
             }
         }
         return new ArrayList<>(parsed);
     }
 
-    private static InetSocketAddress parseOne(String entry) {
+    private static InetSocketAddress parseOne(String name, String entry) {
         int colon = entry.lastIndexOf(':');
         String host = colon < 0 ? entry : entry.substring(0, colon);
         if (host.startsWith("[") && host.endsWith("]")) {
             host = host.substring(1, host.length() - 1); // [::1]:11211
         }
         if (host.isEmpty() || colon == entry.length() - 1) {
-            throw new BenchException("--address entry '" + entry + "' is not host:port");
+            throw new BenchException(name + " entry '" + entry + "' is not host:port");
         }
         int port = DEFAULT_PORT;
         if (colon >= 0) {
@@ -52,7 +57,7 @@ public final class MemcachedAddresses {
                 port = -1;
             }
             if (port < 1 || port > 65535) {
-                throw new BenchException("--address entry '" + entry + "' has no valid port (1..65535)");
+                throw new BenchException(name + " entry '" + entry + "' has no valid port (1..65535)");
             }
         }
         return InetSocketAddress.createUnresolved(host, port);

@@ -25,16 +25,17 @@ public record Slo(List<Limit> limits) {
 
     private static final Pattern LIMIT = Pattern.compile("p(\\d+(?:\\.\\d+)?)=(\\d+(?:\\.\\d+)?)(us|µs|ms|s)");
 
-    public static Slo parse(String text) {
+    /** @param name the option or key the SLO came from, as the user spelled it, for the error */
+    public static Slo parse(String name, String text) {
         List<Limit> limits = new ArrayList<>();
         for (String part : text.split(",")) {
             Matcher m = LIMIT.matcher(part.trim().toLowerCase(Locale.ROOT));
             if (!m.matches()) {
-                throw new BenchException("--slo: '" + part.trim() + "' is not PERCENTILE=LIMIT, e.g. p99=10ms (units us, ms, s)");
+                throw new BenchException(name + ": '" + part.trim() + "' is not PERCENTILE=LIMIT, e.g. p99=10ms (units us, ms, s)");
             }
             double p = Double.parseDouble(m.group(1));
             if (!(p > 0 && p < 100)) {
-                throw new BenchException("--slo: percentile must be between 0 and 100 exclusive, got " + m.group(1));
+                throw new BenchException(name + ": percentile must be between 0 and 100 exclusive, got " + m.group(1));
             }
             double value = Double.parseDouble(m.group(2));
             double ms = switch (m.group(3)) {

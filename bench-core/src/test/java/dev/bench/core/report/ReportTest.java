@@ -46,10 +46,10 @@ class ReportTest {
 
     @Test
     void sloParsesUnitsAndRefusesNonsense() {
-        Slo slo = Slo.parse("p99=10ms,p50=500us,p99.9=1s");
+        Slo slo = Slo.parse("--slo", "p99=10ms,p50=500us,p99.9=1s");
         assertEquals(List.of(new Slo.Limit(99, 10), new Slo.Limit(50, 0.5), new Slo.Limit(99.9, 1000)), slo.limits());
-        assertThrows(BenchException.class, () -> Slo.parse("p99<10ms"));
-        assertThrows(BenchException.class, () -> Slo.parse("p100=1ms"));
+        assertThrows(BenchException.class, () -> Slo.parse("--slo", "p99<10ms"));
+        assertThrows(BenchException.class, () -> Slo.parse("--slo", "p100=1ms"));
     }
 
     @Test

@@ -71,10 +71,10 @@ public final class VoteWorkloadType implements WorkloadType<VoteRunSettings> {
                     throw new BenchException("memcached takes " + names.of("address") + " host:port[,host:port...], not "
                             + names.of("url") + "/" + names.of("database") + "/" + names.of("user"));
                 }
-                MemcachedAddresses.parse(memcachedAddress(target));
+                MemcachedAddresses.parse(names.of("address"), memcachedAddress(target));
             }
             case HYBRID -> {
-                MemcachedAddresses.parse(backend.memcachedAddress());
+                MemcachedAddresses.parse(names.of("memcached-address"), backend.memcachedAddress());
                 if (target.url() != null) {
                     Dialect.fromUrl(target.url());
                 }
