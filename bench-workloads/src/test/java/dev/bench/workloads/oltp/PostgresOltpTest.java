@@ -1,9 +1,8 @@
 package dev.bench.workloads.oltp;
 
+import dev.bench.core.testing.ServerSessions;
 import dev.bench.core.testing.TestServers;
 import org.junit.jupiter.api.Test;
-
-import java.sql.Statement;
 
 /** Against a real PostgreSQL (local server or container): COPY loading, SQLSTATE-ignored errors. */
 class PostgresOltpTest extends OltpContract {
@@ -14,11 +13,6 @@ class PostgresOltpTest extends OltpContract {
 
     @Test
     void aRunSurvivesTerminatedBackends() throws Exception {
-        assertARunSurvivesKilledSessions(c -> {
-            try (Statement s = c.createStatement()) {
-                s.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-                        + " WHERE usename = current_user AND datname = current_database() AND pid <> pg_backend_pid()");
-            }
-        });
+        assertARunSurvivesKilledSessions(ServerSessions::killOthers);
     }
 }

@@ -6,6 +6,7 @@ import dev.bench.core.engine.Engine;
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.metrics.KindStats;
 import dev.bench.core.metrics.RunResult;
+import dev.bench.core.testing.ServerSessions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -40,7 +41,9 @@ abstract class TpccServerContract {
     abstract int scale();
 
     /** Ends every other session of this database, as a server restart would. */
-    abstract void killOtherSessions(Connection c) throws SQLException;
+    void killOtherSessions(Connection c) throws SQLException {
+        ServerSessions.killOthers(c);
+    }
 
     @BeforeEach
     void open() throws SQLException {
