@@ -1,8 +1,11 @@
 package dev.bench.cli;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+
+import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -22,6 +25,14 @@ class BadInputTest {
             "vote --threads 0 null           | --threads must be 1..10000, got 0",
             "vote --runtime -1 null          | --runtime must be a number of seconds >= 0, got -1.0",
             "vote -d zipfian null            | Invalid value for option '--distribution'",
+            "vote --runtime 1e12 null        | --runtime must be a number of seconds >= 0, got 1.0E12 (at most 31622400, a year)",
+            "vote --warmup 1e10 null         | --warmup must be a number of seconds >= 0, got 1.0E10 (at most 31622400, a year)",
+            "vote --target 1e300 null        | --target must be 0..1000000000 per second, got 1.0E300",
+            "oltp-rw run --time 99999999999  | --time must be >= 0 seconds, got 99999999999 (at most 31622400, a year)",
+            "tpcc run --rate 1e12            | --rate must be 0..1000000000 per second",
+            "voter --dump-interval 1e15      | Invalid value for option '--dump-interval'",
+            "tao run --target -1             | --target must be >= 0 ops/s (0: closed loop), got -1.0",
+            "vote --max-lag 1e11 null        | --max-lag must be a number of seconds >= 0, got 1.0E11",
             "''                              | name a workload",
     })
     void badInputIsOneLineAndExitTwo(String args, String expected) {
@@ -33,6 +44,15 @@ class BadInputTest {
         assertTrue(r.errorLines().get(1).startsWith("Try 'bench"), r.err());
         assertFalse(r.err().contains("\tat "), "no stack trace");
         assertEquals("", r.out());
+    }
+
+    @Test
+    void aRunThatMeasuredNoOpIsNeverOk(@TempDir Path dir) {
+        CliRunner r = CliRunner.run("vote", "--target", "1", "--runtime", "0.001", "--warmup", "0", "--articles", "100", "--results",
+                dir.resolve("r").toString(), "null");
+
+        assertEquals(1, r.exitCode(), r.out() + r.err());
+        assertTrue(r.out().contains("# measured no op: run has no result"), r.out());
     }
 
     @Test

@@ -81,6 +81,8 @@ public final class BenchmarkRun {
             benchmark.report(outcome, out);
             if (!outcome.result().completedAsPlanned()) {
                 out.println("# " + outcome.result().stopReason());
+            } else if (outcome.result().completedTotal() == 0) {
+                out.println("# measured no op: " + plan.name() + " has no result");
             }
             out.flush();
             if (outcome.result().interrupted()) {

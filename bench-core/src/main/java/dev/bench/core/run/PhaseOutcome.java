@@ -10,8 +10,8 @@ import java.util.Map;
  */
 public record PhaseOutcome(PhasePlan plan, RunResult result, IntegrityCheck check, Map<String, Object> figures) {
 
-    /** Ran to its end and the database agreed. */
+    /** Ran to its end, measured at least one op, and the database agreed: a run that measured nothing is no result. */
     public boolean ok() {
-        return result.completedAsPlanned() && check.ok();
+        return result.completedAsPlanned() && result.completedTotal() > 0 && check.ok();
     }
 }

@@ -10,6 +10,11 @@ import java.time.Duration;
  */
 public final class Require {
 
+    /** The longest duration a setting may give: a year, far below where nanosecond arithmetic overflows. */
+    public static final long MAX_SECONDS = 366L * 24 * 3600;
+    /** The highest rate a setting may give, ops/s: a thousand times what one machine's engine sustains. */
+    public static final double MAX_RATE = 1e9;
+
     private Require() {
     }
 
@@ -35,9 +40,16 @@ public final class Require {
         return value;
     }
 
-    /** A duration given in (fractional) seconds: finite and >= 0. */
+    /** An offered rate in ops/s: 0 (closed loop) up to {@link #MAX_RATE}. */
+    public static double rate(String name, double opsPerSec) {
+        that(opsPerSec >= 0 && opsPerSec <= MAX_RATE, name + " must be 0.." + (long) MAX_RATE + " per second, got " + opsPerSec);
+        return opsPerSec;
+    }
+
+    /** A duration given in (fractional) seconds: 0 up to {@link #MAX_SECONDS} (NaN and infinity refused). */
     public static Duration seconds(String name, double seconds) {
-        that(seconds >= 0 && !Double.isInfinite(seconds), name + " must be a number of seconds >= 0, got " + seconds);
+        that(seconds >= 0 && seconds <= MAX_SECONDS, name + " must be a number of seconds >= 0, got " + seconds
+                + (seconds > MAX_SECONDS ? " (at most " + MAX_SECONDS + ", a year)" : ""));
         return Duration.ofNanos(Math.round(seconds * 1e9));
     }
 }
