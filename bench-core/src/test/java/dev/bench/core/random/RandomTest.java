@@ -62,6 +62,49 @@ class RandomTest {
         assertEquals(z.probability(10), (double) tens / n, 0.001);
     }
 
+    /**
+     * The first 20 ranks' frequencies against their exact probabilities, for Noria's exponent and
+     * sysbench's zipfian one (below 1): each within 4 standard errors of a binomial count.
+     */
+    @Test
+    void zipfRankFrequenciesMatchTheDistribution() {
+        for (double s : new double[] {1.08, 0.8, 1.0, 2.5}) {
+            ZipfDistribution z = new ZipfDistribution(10_000, s);
+            SplitMix64 r = new SplitMix64(11);
+            int draws = 1_000_000;
+            long[] counts = new long[21];
+            for (int i = 0; i < draws; i++) {
+                long k = z.next(r);
+                assertTrue(k >= 1 && k <= 10_000, "key " + k);
+                if (k <= 20) {
+                    counts[(int) k]++;
+                }
+            }
+            for (int k = 1; k <= 20; k++) {
+                double p = z.probability(k);
+                double sigma = Math.sqrt(draws * p * (1 - p));
+                assertEquals(draws * p, counts[k], 4 * sigma, "s " + s + ", rank " + k);
+            }
+        }
+    }
+
+    /** A billion keys cost no memory (a table would be 8 GB), and the same seed gives the same keys. */
+    @Test
+    void zipfOverABillionKeysIsConstantMemoryAndRepeatable() {
+        ZipfDistribution z = new ZipfDistribution(1_000_000_000L, 1.08);
+        SplitMix64 a = new SplitMix64(42);
+        SplitMix64 b = new SplitMix64(42);
+        long max = 0;
+        for (int i = 0; i < 100_000; i++) {
+            long k = z.next(a);
+            assertEquals(k, z.next(b));
+            assertTrue(k >= 1 && k <= 1_000_000_000L, "key " + k);
+            max = Math.max(max, k);
+        }
+        assertTrue(max > 1_000_000, "the tail is reached: largest key " + max);
+        assertEquals(1, new ZipfDistribution(1, 1.08).next(a), "one key");
+    }
+
     @Test
     void uniformKeysCoverOneToN() {
         KeyDistribution u = KeyDistribution.uniform(3);
