@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * What drawing one key costs a worker: the raw generator, a uniform key, and a Zipf key over
- * {@value #KEYS} keys with exponent 1.08 (a binary search in an 800 KB table, so partly a cache-miss cost).
+ * {@value #KEYS} keys with exponent 1.08 (rejection-inversion: a few logarithms and exponentials, no table).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
