@@ -7,7 +7,6 @@ import dev.bench.core.engine.Engine;
 import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.metrics.RunResult;
 import dev.bench.core.report.RunReport;
-import dev.bench.core.results.ConsoleProgress;
 import dev.bench.core.results.ResultsDirectory;
 import dev.bench.core.results.ResultsDirectory.PhaseFiles;
 import dev.bench.core.results.RunFiles;

@@ -1,4 +1,4 @@
-package dev.bench.core.results;
+package dev.bench.core.run;
 
 import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.metrics.IntervalSnapshot;
