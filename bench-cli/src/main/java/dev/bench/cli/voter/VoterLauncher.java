@@ -4,7 +4,10 @@ import dev.bench.cli.workload.ExitCodes;
 import dev.bench.core.BenchException;
 import dev.bench.core.jdbc.JdbcDriver;
 import dev.bench.core.jdbc.JdbcTarget;
+import dev.bench.core.results.LatencyLogReader;
 import dev.bench.core.results.ResultsDirectory;
+import dev.bench.core.results.RunFiles;
+import dev.bench.core.results.RunMerger;
 import dev.bench.workloads.voter.VoterClientsReport;
 import dev.bench.workloads.voter.VoterDatabase;
 import dev.bench.workloads.voter.VoterRunSettings;
@@ -89,7 +92,7 @@ final class VoterLauncher {
                 return ExitCodes.FAILED;
             }
             VoterDatabase.Counts after = db.counts(settings.maxVotes());
-            return report(children, before, after) ? 0 : ExitCodes.FAILED;
+            return report(children, dir.resolve("merged"), before, after) ? 0 : ExitCodes.FAILED;
         } catch (SQLException e) {
             throw new BenchException("voter: " + e.getMessage(), e);
         }
@@ -143,13 +146,15 @@ final class VoterLauncher {
         }
     }
 
-    private boolean report(List<Child> children, VoterDatabase.Counts before, VoterDatabase.Counts after) {
+    /** The clients' results merged as 'bench merge' does (into {@code merged}), then erlvolt's closing lines. */
+    private boolean report(List<Child> children, Path merged, VoterDatabase.Counts before, VoterDatabase.Counts after) {
         List<VoterClientsReport.Client> clients = new ArrayList<>();
         for (Child c : children) {
             clients.add(new VoterClientsReport.Client(c.transactions, c.fails, c.seconds, c.accepted()));
         }
-        List<Path> logs = children.stream().map(c -> c.results.resolve(ResultsDirectory.HLOG)).toList();
-        return VoterClientsReport.print(out, clients, HlogMerge.merge(logs, "vote.sojourn"), HlogMerge.merge(logs, "vote.service"),
+        LatencyLogReader latency = new RunMerger(children.stream().map(c -> RunFiles.read(c.results)).toList())
+                .writeTo(merged).phases().get(0).latency();
+        return VoterClientsReport.print(out, clients, latency.total("vote.sojourn"), latency.total("vote.service"),
                 settings.maxVotes(), before, after).ok();
     }
 

@@ -11,7 +11,7 @@ import java.util.zip.Inflater;
  * Adds one compressed histogram of an HdrHistogram log (V2 encoding) straight into a total, without
  * decoding it into a histogram of its own: an hour's log holds 14,400 of them, and decoding each
  * allocates a full counts array (~100 KB), which made reading a log 6-7x slower. Anything but the
- * V2 encoding of a non-shifted histogram (what {@link HlogWriter} writes) is left to HdrHistogram's own
+ * V2 encoding of a non-shifted histogram (what {@link LatencyLogWriter} writes) is left to HdrHistogram's own
  * decoder.
  *
  * <p>Not thread-safe: one reader, one instance (it reuses its inflater and buffer).

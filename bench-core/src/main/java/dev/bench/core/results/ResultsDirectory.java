@@ -86,8 +86,8 @@ public final class ResultsDirectory {
         Path dir = phaseCount == 1 ? path : path.resolve(phaseDirectoryName(number, name));
         try {
             Files.createDirectories(dir);
-            return new PhaseFiles(path.relativize(dir).toString(), new IntervalCsv(dir.resolve(INTERVALS)),
-                    new HlogWriter(dir.resolve(HLOG)));
+            return new PhaseFiles(path.relativize(dir).toString(), new IntervalCsvWriter(dir.resolve(INTERVALS)),
+                    new LatencyLogWriter(dir.resolve(HLOG)));
         } catch (IOException e) {
             throw new BenchException("cannot write results into " + dir + ": " + e.getMessage(), e);
         }
@@ -98,7 +98,7 @@ public final class ResultsDirectory {
     }
 
     /** One phase's live writers, to pass to the engine; closed when the phase ends. */
-    public record PhaseFiles(String directory, IntervalCsv csv, HlogWriter hlog) implements AutoCloseable {
+    public record PhaseFiles(String directory, IntervalCsvWriter csv, LatencyLogWriter hlog) implements AutoCloseable {
 
         public List<IntervalListener> listeners() {
             return List.of(csv, hlog);

@@ -20,7 +20,7 @@ import java.util.stream.Stream;
 public final class RunFiles {
 
     /** One phase's files; a file the run did not write reads as empty. */
-    public record Phase(String name, Path dir, List<IntervalRow> intervals, LatencyLog latency) {
+    public record Phase(String name, Path dir, List<IntervalRow> intervals, LatencyLogReader latency) {
     }
 
     private final Path dir;
@@ -83,7 +83,7 @@ public final class RunFiles {
         Path hlog = dir.resolve(ResultsDirectory.HLOG);
         return new Phase(name, dir,
                 Files.exists(csv) ? IntervalCsvReader.read(csv) : List.of(),
-                Files.exists(hlog) ? LatencyLog.read(hlog) : LatencyLog.empty());
+                Files.exists(hlog) ? LatencyLogReader.read(hlog) : LatencyLogReader.empty());
     }
 
     public Path dir() {

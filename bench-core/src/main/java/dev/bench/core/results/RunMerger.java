@@ -109,8 +109,8 @@ public final class RunMerger {
     private static void write(Path dir, long baseMs, List<String> kinds, TreeMap<Long, MergedInterval> grid) {
         try {
             Files.createDirectories(dir);
-            try (IntervalCsv csv = new IntervalCsv(dir.resolve(ResultsDirectory.INTERVALS));
-                 HlogWriter hlog = new HlogWriter(dir.resolve(ResultsDirectory.HLOG))) {
+            try (IntervalCsvWriter csv = new IntervalCsvWriter(dir.resolve(ResultsDirectory.INTERVALS));
+                 LatencyLogWriter hlog = new LatencyLogWriter(dir.resolve(ResultsDirectory.HLOG))) {
                 hlog.onStart(new RunInfo(null, kinds, baseMs));
                 for (MergedInterval m : grid.values()) {
                     List<KindStats> stats = new ArrayList<>();

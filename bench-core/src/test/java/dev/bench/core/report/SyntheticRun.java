@@ -4,8 +4,8 @@ import dev.bench.core.metrics.IntervalSnapshot;
 import dev.bench.core.metrics.KindStats;
 import dev.bench.core.metrics.Outcomes;
 import dev.bench.core.metrics.RunInfo;
-import dev.bench.core.results.HlogWriter;
-import dev.bench.core.results.IntervalCsv;
+import dev.bench.core.results.LatencyLogWriter;
+import dev.bench.core.results.IntervalCsvWriter;
 import dev.bench.core.results.Percentiles;
 import dev.bench.core.results.ResultsJson;
 import org.HdrHistogram.Histogram;
@@ -38,8 +38,8 @@ final class SyntheticRun {
         KINDS.forEach(k -> all.put(k, new Histogram(3)));
         Map<String, Histogram> allService = new LinkedHashMap<>();
         KINDS.forEach(k -> allService.put(k, new Histogram(3)));
-        try (IntervalCsv csv = new IntervalCsv(dir.resolve("intervals.csv"));
-             HlogWriter hlog = new HlogWriter(dir.resolve("latency.hlog"))) {
+        try (IntervalCsvWriter csv = new IntervalCsvWriter(dir.resolve("intervals.csv"));
+             LatencyLogWriter hlog = new LatencyLogWriter(dir.resolve("latency.hlog"))) {
             hlog.onStart(new RunInfo(null, KINDS, startEpochMs));
             for (int i = 0; i < intervals; i++) {
                 List<KindStats> kinds = new ArrayList<>();

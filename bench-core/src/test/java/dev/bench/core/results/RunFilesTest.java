@@ -25,8 +25,8 @@ class RunFilesTest {
     /** One phase's files: {@code intervals} one-second intervals, interval i's ops all taking {@code (i+1) * micros}. */
     private static void phase(Path dir, long startMs, int intervals, int ops, long micros) throws Exception {
         Files.createDirectories(dir);
-        try (IntervalCsv csv = new IntervalCsv(dir.resolve(ResultsDirectory.INTERVALS));
-             HlogWriter hlog = new HlogWriter(dir.resolve(ResultsDirectory.HLOG))) {
+        try (IntervalCsvWriter csv = new IntervalCsvWriter(dir.resolve(ResultsDirectory.INTERVALS));
+             LatencyLogWriter hlog = new LatencyLogWriter(dir.resolve(ResultsDirectory.HLOG))) {
             hlog.onStart(new RunInfo(null, List.of("get"), startMs));
             for (int i = 0; i < intervals; i++) {
                 Histogram h = new Histogram(3);

@@ -10,7 +10,7 @@ import dev.bench.core.run.Benchmark;
 import dev.bench.core.run.IntegrityCheck;
 import dev.bench.core.run.PhaseOutcome;
 import dev.bench.core.run.PhasePlan;
-import dev.bench.core.results.HlogWriter;
+import dev.bench.core.results.LatencyLogWriter;
 import dev.bench.workloads.vote.VoteBackend.VoteCounts;
 
 import java.io.FileNotFoundException;
@@ -32,7 +32,7 @@ public final class VoteBenchmark extends Benchmark {
     private final VoteSettings settings;
     private final RunConfig config;
     private final Path histogram;
-    private HlogWriter histogramCopy;
+    private LatencyLogWriter histogramCopy;
     private Optional<VoteCounts> before = Optional.empty();
     private VoteWorkload workload;
 
@@ -95,7 +95,7 @@ public final class VoteBenchmark extends Benchmark {
             return List.of();
         }
         try {
-            histogramCopy = new HlogWriter(histogram);
+            histogramCopy = new LatencyLogWriter(histogram);
         } catch (FileNotFoundException e) {
             throw new BenchException("cannot write --histogram " + histogram + ": " + e.getMessage(), e);
         }

@@ -16,14 +16,14 @@ import java.nio.file.Path;
  * HdrHistogram's own {@code HistogramLogProcessor} (e.g. {@code -tag read.sojourn}) and by
  * HdrHistogram's plotters; several processes' logs merge exactly.
  */
-public final class HlogWriter implements IntervalListener, AutoCloseable {
+public final class LatencyLogWriter implements IntervalListener, AutoCloseable {
 
     /** Log max values in milliseconds, HdrHistogram's customary unit for nanosecond data. */
     private static final double NANOS_PER_MILLI = 1e6;
 
     private final HistogramLogWriter log;
 
-    public HlogWriter(Path file) throws FileNotFoundException {
+    public LatencyLogWriter(Path file) throws FileNotFoundException {
         this.log = new HistogramLogWriter(file.toFile());
     }
 

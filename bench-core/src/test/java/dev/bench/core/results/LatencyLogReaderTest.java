@@ -19,14 +19,14 @@ import java.util.Random;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** The totals read by adding compressed counts directly equal HdrHistogram's own decoding, exactly. */
-class LatencyLogTest {
+class LatencyLogReaderTest {
 
     @Test
     void totalsEqualHdrHistogramsOwnReader(@TempDir Path tmp) throws Exception {
         Path file = tmp.resolve("latency.hlog");
         Random random = new Random(7);
         long start = 1_800_000_000_123L;
-        try (HlogWriter hlog = new HlogWriter(file)) {
+        try (LatencyLogWriter hlog = new LatencyLogWriter(file)) {
             hlog.onStart(new RunInfo(null, List.of("a", "b"), start));
             for (int i = 0; i < 50; i++) {
                 Histogram a = new Histogram(3);
@@ -45,7 +45,7 @@ class LatencyLogTest {
                 reference.computeIfAbsent(h.getTag(), t -> new Histogram(3)).add((Histogram) h);
             }
         }
-        LatencyLog log = LatencyLog.read(file);
+        LatencyLogReader log = LatencyLogReader.read(file);
         assertEquals(List.of("a", "b"), log.kinds());
         for (String tag : List.of("a.sojourn", "a.service", "b.sojourn", "b.service")) {
             assertEquals(reference.get(tag), log.total(tag), tag);

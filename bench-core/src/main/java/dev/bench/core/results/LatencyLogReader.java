@@ -21,36 +21,36 @@ import java.util.zip.DataFormatException;
 
 /**
  * A latency.hlog read back. Tags are {@code <kind>.sojourn} and {@code <kind>.service}, values in ns
- * (see {@link HlogWriter}). Reading keeps only the whole-window total per tag, adding each interval's
+ * (see {@link LatencyLogWriter}). Reading keeps only the whole-window total per tag, adding each interval's
  * compressed counts straight into it ({@link CompressedCounts}): an hour of one-second intervals is
  * 14,400 histograms of ~100 KB each once decoded; {@link #forEachEntry} streams them again, decoded by
  * HdrHistogram's own reader, for whoever needs each interval (the merge).
  */
-public final class LatencyLog {
+public final class LatencyLogReader {
 
     /** One histogram of the log; start and end are epoch milliseconds. */
     public record Entry(String tag, long startMs, long endMs, Histogram histogram) {
     }
 
-    private static final LatencyLog EMPTY = new LatencyLog(null, Map.of(), 0, 0);
+    private static final LatencyLogReader EMPTY = new LatencyLogReader(null, Map.of(), 0, 0);
 
     private final Path file;
     private final Map<String, Histogram> totals;
     private final long startMs;
     private final long intervalMs;
 
-    private LatencyLog(Path file, Map<String, Histogram> totals, long startMs, long intervalMs) {
+    private LatencyLogReader(Path file, Map<String, Histogram> totals, long startMs, long intervalMs) {
         this.file = file;
         this.totals = totals;
         this.startMs = startMs;
         this.intervalMs = intervalMs;
     }
 
-    public static LatencyLog empty() {
+    public static LatencyLogReader empty() {
         return EMPTY;
     }
 
-    public static LatencyLog read(Path file) {
+    public static LatencyLogReader read(Path file) {
         Map<String, Histogram> totals = new LinkedHashMap<>();
         Map<Long, Integer> lengths = new TreeMap<>();
         long start = Long.MAX_VALUE;
@@ -85,10 +85,10 @@ public final class LatencyLog {
             throw new BenchException(file + " line " + lineNo + " is not an HdrHistogram log line: " + e.getMessage(), e);
         }
         if (totals.isEmpty()) {
-            return new LatencyLog(file, Map.of(), 0, 0);
+            return new LatencyLogReader(file, Map.of(), 0, 0);
         }
         long usual = lengths.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
-        return new LatencyLog(file, totals, start, usual);
+        return new LatencyLogReader(file, totals, start, usual);
     }
 
     private static double firstNumber(String line, String prefix) {

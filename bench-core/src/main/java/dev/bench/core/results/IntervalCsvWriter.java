@@ -1,0 +1,84 @@
+package dev.bench.core.results;
+
+import com.fasterxml.jackson.databind.SequenceWriter;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import dev.bench.core.metrics.IntervalListener;
+import dev.bench.core.metrics.IntervalSnapshot;
+import dev.bench.core.metrics.KindStats;
+import org.HdrHistogram.Histogram;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * intervals.csv: one row per op kind per report interval, warmup included and marked. Latencies in µs.
+ * Written as CSV by Jackson, so a kind name with a comma or a quote is quoted, not a broken row; the
+ * numbers keep their fixed decimals.
+ */
+public final class IntervalCsvWriter implements IntervalListener, AutoCloseable {
+
+    static final List<String> COLUMNS = List.of("start_s", "end_s", "phase", "kind", "completed", "ops_per_s", "rejected",
+            "failed", "retries", "reconnects", "sojourn_p50_us", "sojourn_p90_us", "sojourn_p99_us", "sojourn_p999_us",
+            "sojourn_max_us", "service_p50_us", "service_p90_us", "service_p99_us", "service_p999_us", "service_max_us",
+            "lag_ms");
+
+    private final SequenceWriter rows;
+
+    public IntervalCsvWriter(Path file) throws IOException {
+        CsvSchema.Builder schema = CsvSchema.builder().setLineSeparator("\n");
+        COLUMNS.forEach(schema::addColumn);
+        Writer out = Files.newBufferedWriter(file);
+        out.write(String.join(",", COLUMNS) + "\n"); // now, so a run that ends before its first interval has it too
+        out.flush();
+        this.rows = new CsvMapper().writer(schema.build()).writeValues(out);
+    }
+
+    @Override
+    public void onInterval(IntervalSnapshot interval) {
+        try {
+            for (KindStats k : interval.kinds()) {
+                List<String> row = new ArrayList<>(COLUMNS.size());
+                row.add(f("%.3f", interval.startNanos() / 1e9));
+                row.add(f("%.3f", interval.endNanos() / 1e9));
+                row.add(interval.warmup() ? "warmup" : "measure");
+                row.add(k.name());
+                row.add(Long.toString(k.completed()));
+                row.add(f("%.2f", k.completed() / interval.seconds()));
+                row.add(Long.toString(k.outcomes().rejected()));
+                row.add(Long.toString(k.outcomes().failed()));
+                row.add(Long.toString(k.outcomes().retries()));
+                row.add(Long.toString(k.outcomes().reconnects()));
+                percentiles(row, k.sojourn());
+                percentiles(row, k.service());
+                row.add(f("%.3f", interval.lagNanos() / 1e6));
+                rows.write(row);
+            }
+            rows.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not write intervals.csv", e);
+        }
+    }
+
+    private static void percentiles(List<String> row, Histogram h) {
+        for (double p : new double[] {50, 90, 99, 99.9}) {
+            row.add(f("%.1f", h.getValueAtPercentile(p) / 1e3));
+        }
+        row.add(f("%.1f", h.getMaxValue() / 1e3));
+    }
+
+    private static String f(String format, double value) {
+        return String.format(Locale.ROOT, format, value);
+    }
+
+    @Override
+    public void close() throws IOException {
+        rows.close();
+    }
+}
