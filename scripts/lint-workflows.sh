@@ -3,7 +3,8 @@
 #  1. .github/workflows/ with actionlint (pinned; installed through the Go module proxy if missing),
 #  2. docker/compose.yaml and docker/Dockerfile: parsed, images pinned and the same ones --container
 #     uses (bench-cli ServerImages), servers published on loopback, PostgreSQL set up as CloudSuite's,
-#  3. scripts/jmh-compare.py on a made-up pair of results (it must flag exactly the worse one).
+#  3. the workflow's JMH comparison, 'bench compare BASE.json CURRENT.json', on a made-up pair of results:
+#     it must flag exactly the worse one (needs bench-cli/target/bench.jar: run after the build).
 # Usage: scripts/lint-workflows.sh. Exit 0 clean, 1 a finding (printed) or a missing tool.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -70,7 +71,8 @@ result() {  # NAME MODE SCORE ERROR
 }
 echo "[$(result slower thrpt 100 5),$(result same avgt 10 1),$(result noisy thrpt 100 30)]" > "$tmp/base.json"
 echo "[$(result slower thrpt 80 5),$(result same avgt 11 1),$(result noisy thrpt 75 30)]" > "$tmp/cur.json"
-report=$(python3 scripts/jmh-compare.py "$tmp/base.json" "$tmp/cur.json")
-grep -q '^Worse beyond the error bars: x.slower$' <<<"$report" || die "jmh-compare.py did not flag exactly x.slower:
+[ -f bench-cli/target/bench.jar ] || die "bench-cli/target/bench.jar not found: build first"
+report=$(java -jar bench-cli/target/bench.jar compare "$tmp/base.json" "$tmp/cur.json")
+grep -q '^# worse in B beyond noise: x.slower$' <<<"$report" || die "bench compare did not flag exactly x.slower:
 $report"
-log "jmh-compare.py: ok"
+log "bench compare (JMH): ok"

@@ -83,6 +83,7 @@ public final class JmhReport {
      */
     public static String compare(String labelA, List<Result> a, String labelB, List<Result> b) {
         StringBuilder out = new StringBuilder();
+        List<String> worse = new ArrayList<>();
         out.append(String.format(Locale.ROOT, "%-40s %-24s %14s %14s %9s  %s%n", "benchmark", "params",
                 labelA, labelB, "change", "verdict"));
         for (Result ra : a) {
@@ -93,8 +94,12 @@ public final class JmhReport {
                 continue;
             }
             double change = (rb.score() - ra.score()) / ra.score() * 100;
+            String verdict = verdict(ra, rb);
+            if (verdict.startsWith("worse")) {
+                worse.add(ra.shortName() + (ra.paramText().isEmpty() ? "" : " (" + ra.paramText() + ")"));
+            }
             out.append(String.format(Locale.ROOT, "%-40s %-24s %14s %14s %9s  %s%n", ra.shortName() + " " + ra.mode(),
-                    ra.paramText(), number(ra.score()), number(rb.score()), Fmt.percent(change), verdict(ra, rb)));
+                    ra.paramText(), number(ra.score()), number(rb.score()), Fmt.percent(change), verdict));
         }
         for (Result rb : b) {
             if (a.stream().noneMatch(o -> o.key().equals(rb.key()))) {
@@ -102,15 +107,25 @@ public final class JmhReport {
                         rb.paramText(), "-", number(rb.score()), "-", "only in " + labelB));
             }
         }
+        out.append("# worse in ").append(labelB).append(" beyond noise: ").append(worse.isEmpty() ? "none" : String.join(", ", worse))
+                .append('\n');
         return out.toString();
     }
 
+    /**
+     * Whether B differs from A beyond noise (the 99.9 % confidence intervals don't overlap), and which
+     * way: throughput is better higher, every other mode (time per op) better lower.
+     */
     static String verdict(Result a, Result b) {
         if (!Double.isFinite(a.error()) || !Double.isFinite(b.error())) {
             return "no error estimate";
         }
         boolean apart = a.score() + a.error() < b.score() - b.error() || b.score() + b.error() < a.score() - a.error();
-        return apart ? "beyond noise" : "within noise";
+        if (!apart) {
+            return "within noise";
+        }
+        boolean higher = b.score() > a.score();
+        return (higher == "thrpt".equals(a.mode()) ? "better" : "worse") + ", beyond noise";
     }
 
     private static String number(double v) {

@@ -42,6 +42,10 @@ class JmhReportTest {
         assertTrue(ab.lines().anyMatch(l -> l.startsWith("PostgresPointSelect.select") && l.contains("+20.0%")
                 && l.endsWith("beyond noise")), ab);
         assertTrue(ab.lines().anyMatch(l -> l.startsWith("KeyDraws.zipf") && l.endsWith("no error estimate")), ab);
+        assertTrue(ab.lines().anyMatch(l -> l.startsWith("PostgresPointSelect.select") && l.endsWith("better, beyond noise")), ab);
+        assertTrue(ab.contains("# worse in B beyond noise: none"), ab);
+        String ba = JmhReport.compare("B", JmhResults.read(b), "A", ra);
+        assertTrue(ba.contains("# worse in A beyond noise: PostgresPointSelect.select (rows=1000)"), ba);
         String ac = JmhReport.compare("A", ra, "C", JmhResults.read(c));
         assertTrue(ac.lines().anyMatch(l -> l.startsWith("PostgresPointSelect.select") && l.endsWith("within noise")), ac);
 
