@@ -2,7 +2,6 @@ package dev.bench.cli.voter;
 
 import dev.bench.cli.workload.ExitCodes;
 import dev.bench.core.BenchException;
-import dev.bench.core.jdbc.JdbcDriver;
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.results.LatencyLogReader;
 import dev.bench.core.results.ResultsDirectory;
@@ -65,9 +64,6 @@ final class VoterLauncher {
     }
 
     int run() {
-        if (o.target.url == null || JdbcDriver.fromUrl(o.target.url) == JdbcDriver.H2 && o.target.url.contains(":mem:")) {
-            throw new ParameterException(o.spec.commandLine(), "--clients needs a server the clients share: give --url");
-        }
         Path dir = resultsDir();
         // The launcher only creates, counts and checks: two connections, so the clients get the server's rest.
         try (JdbcTarget target = VoterWorkloadType.open(o.target.settings(), LAUNCHER_CONNECTIONS)) {

@@ -32,6 +32,7 @@ class VoterCommandTest {
             "voter --contestants 13                   | --contestants must be 1..12, got 13",
             "voter --calls 100 --burst-size 10 --clients 3 | --calls 100 does not divide among --clients 3",
             "voter --verbosity loud                   | Invalid value for option '--verbosity'",
+            "voter --calls 400 --burst-size 2 --clients 2 | --clients needs a server the clients share: give --url",
     })
     void badInputIsOneLineAndExitTwo(String args, String expected) {
         CliRunner r = CliRunner.run(args.split(" +"));

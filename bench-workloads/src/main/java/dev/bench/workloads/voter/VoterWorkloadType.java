@@ -3,6 +3,7 @@ package dev.bench.workloads.voter;
 import dev.bench.core.Bursts;
 import dev.bench.core.RunConfig;
 import dev.bench.core.jdbc.Dialect;
+import dev.bench.core.jdbc.JdbcDriver;
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.run.RunSettings;
 import dev.bench.core.run.TargetSettings;
@@ -74,6 +75,8 @@ public final class VoterWorkloadType implements WorkloadType<VoterRunSettings> {
                     names.of("procedure") + " needs PostgreSQL or MySQL/MariaDB (" + names.of("url") + ")");
         }
         VoterPlan plan = VoterPlan.of(settings, run.clients(), run.clients() > 1 ? run.clientId() : -1, names);
+        Require.that(run.clients() == 1 || target.url() != null && !isInMemory(target.url()),
+                names.of("clients") + " needs a server the clients share: give " + names.of("url"));
         voterSettings(settings, plan, target, names);
         return plan;
     }
@@ -100,6 +103,10 @@ public final class VoterWorkloadType implements WorkloadType<VoterRunSettings> {
         }
         Bursts bursts = plan.bursts() != null ? plan.bursts() : new Bursts(1, Duration.ZERO, plan.workers() - 1);
         return b.bursts(bursts).duration(NO_TIME_BOUND).build();
+    }
+
+    private static boolean isInMemory(String url) {
+        return JdbcDriver.fromUrl(url) == JdbcDriver.H2 && url.contains(":mem:");
     }
 
     /** A pool of exactly {@code connections} on the URL's server, or embedded H2. */
