@@ -13,8 +13,13 @@ import dev.bench.cli.voter.VoterCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
+import dev.bench.core.MaskedWriter;
 import picocli.CommandLine;
 
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -75,9 +80,30 @@ public final class BenchMain implements Runnable {
             }
         }, "bench-ctrl-c"));
         try {
-            return commandLine().execute(args);
+            return execute(args, new OutputStreamWriter(System.out, StandardCharsets.UTF_8),
+                    new OutputStreamWriter(System.err, StandardCharsets.UTF_8));
         } finally {
             reported.countDown();
+        }
+    }
+
+    /**
+     * Runs one command line with its output on {@code out} and {@code err}: the passwords it names (its
+     * options, its URLs, BENCH_PASSWORD, PGPASSWORD) are remembered first, and every line it prints is
+     * masked ({@link MaskedWriter}), whatever printed it: a driver's message, a stack trace.
+     */
+    public static int execute(String[] args, Writer out, Writer err) {
+        PasswordArguments.remember(args);
+        CommandLine cli = commandLine();
+        PrintWriter masked = new PrintWriter(new MaskedWriter(out), true);
+        PrintWriter maskedErr = new PrintWriter(new MaskedWriter(err), true);
+        cli.setOut(masked);
+        cli.setErr(maskedErr);
+        try {
+            return cli.execute(args);
+        } finally {
+            masked.flush();
+            maskedErr.flush();
         }
     }
 

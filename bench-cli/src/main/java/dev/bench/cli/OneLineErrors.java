@@ -33,9 +33,10 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
     public int handleExecutionException(Exception ex, CommandLine cmd, ParseResult parsed) {
         PrintWriter err = cmd.getErr();
         if (ex instanceof BenchException) {
-            err.println("bench: " + Failures.firstLine(ex.getMessage()));
+            err.println("bench: " + Secrets.mask(Failures.firstLine(ex.getMessage())));
         } else {
-            err.println("bench: internal error: " + ex.getClass().getSimpleName() + ": " + Failures.firstLine(ex.getMessage()));
+            err.println("bench: internal error: " + ex.getClass().getSimpleName() + ": "
+                    + Secrets.mask(Failures.firstLine(ex.getMessage())));
         }
         if (System.getenv("BENCH_DEBUG") != null) {
             ex.printStackTrace(err);
@@ -46,24 +47,13 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
 
     /**
      * picocli quotes unmatched arguments back; a mistyped {@code --pasword secret} must not print the
-     * secret. Masks the value after any password-like option, and URL passwords.
+     * secret, however short. Masks the value after any password-like option, and every password spelling.
      */
     static String maskSecrets(String message, String[] args) {
         String masked = message;
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            int eq = arg.indexOf('=');
-            String name = eq > 0 ? arg.substring(0, eq) : arg;
-            String lower = name.toLowerCase(java.util.Locale.ROOT);
-            // "pas" and "pw", not "password": the option may be mistyped, which is why picocli complains
-            if (!lower.startsWith("-") || !(lower.contains("pas") || lower.contains("pw") || lower.contains("secret"))) {
-                continue;
-            }
-            String value = eq > 0 ? arg.substring(eq + 1) : (i + 1 < args.length ? args[i + 1] : "");
-            if (!value.isEmpty()) {
-                masked = masked.replace(value, Secrets.MASK);
-            }
+        for (String value : PasswordArguments.values(args)) {
+            masked = masked.replace(value, Secrets.MASK);
         }
-        return Secrets.maskUrl(masked);
+        return Secrets.mask(masked);
     }
 }

@@ -1,6 +1,5 @@
 package dev.bench.cli;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,10 +11,7 @@ public record CliRunner(int exitCode, String out, String err) {
     public static CliRunner run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        var cli = BenchMain.commandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        int code = cli.execute(args);
+        int code = BenchMain.execute(args, out, err);
         return new CliRunner(code, out.toString(), err.toString());
     }
 

@@ -210,7 +210,7 @@ public final class SweepCommand implements Callable<Integer> {
 
     private static void writeQuietly(Path file, String text) {
         try {
-            Files.writeString(file, text);
+            Files.writeString(file, Secrets.mask(text));
         } catch (IOException e) {
             throw new BenchException("cannot write " + file + ": " + e.getMessage(), e);
         }

@@ -40,14 +40,15 @@ import java.util.regex.Pattern;
  * {@code Total transactions per second}, the merged latency percentiles (their HdrHistogram logs
  * added) and the check of the total against the database.
  *
- * <p>The password goes to the clients in their environment (BENCH_PASSWORD), never on a command line.
+ * <p>The password and the URL (which may hold one) go to the clients in their environment (BENCH_PASSWORD,
+ * BENCH_URL), never on a command line, which any user of the machine can list.
  */
 final class VoterLauncher {
 
     private static final int LAUNCHER_CONNECTIONS = 2;
     /** Options the launcher sets for each client itself. */
     private static final Set<String> OWN = Set.of("--clients", "--client-id", "--start-at", "--results", "--password",
-            "--start-delay");
+            "--url", "--start-delay");
     private static final Pattern OVERALL = Pattern.compile(
             "Client '.*' overall: .* total transactions: ([\\d,]+), fails: (\\d+), total time: ([\\d.]+)sec");
     /** The client's accepted votes, from its summary.json ("votes": {"accepted": N, ...}). */
@@ -135,6 +136,7 @@ final class VoterLauncher {
         if (o.target.password != null && !o.target.password.isEmpty()) {
             pb.environment().put("BENCH_PASSWORD", o.target.password);
         }
+        pb.environment().put("BENCH_URL", o.target.url); // a URL may hold a password: not on a command line either
         try {
             return new Child(pb.start(), results, out, o.spec.commandLine().getErr());
         } catch (IOException e) {

@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
  */
 public final class TargetOptions {
 
-    @Option(names = "--url", paramLabel = "JDBC_URL", description = "JDBC URL (${COMPLETION-CANDIDATES}); overrides --address and --database.",
+    @Option(names = "--url", paramLabel = "JDBC_URL", defaultValue = "${env:BENCH_URL}", description = "JDBC URL (${COMPLETION-CANDIDATES}); overrides --address and --database (default: env BENCH_URL).",
             completionCandidates = UrlSchemes.class)
     public String url;
 

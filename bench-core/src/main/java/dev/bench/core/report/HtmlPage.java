@@ -1,6 +1,7 @@
 package dev.bench.core.report;
 
 import dev.bench.core.BenchException;
+import dev.bench.core.Secrets;
 import dev.bench.core.results.ResultsJson;
 
 import java.io.IOException;
@@ -83,7 +84,7 @@ public final class HtmlPage {
 
     public Path write(Path file) {
         try {
-            Files.writeString(file, render());
+            Files.writeString(file, Secrets.mask(render()));
             return file;
         } catch (IOException e) {
             throw new BenchException("cannot write " + file + ": " + e.getMessage(), e);

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import dev.bench.core.BenchException;
+import dev.bench.core.Secrets;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -71,7 +72,7 @@ public final class ResultsJson {
 
     public static void write(Path file, Object value) {
         try {
-            Files.writeString(file, write(value));
+            Files.writeString(file, Secrets.mask(write(value)));
         } catch (IOException e) {
             throw new BenchException("cannot write " + file + ": " + e.getMessage(), e);
         }

@@ -1,6 +1,7 @@
 package dev.bench.workloads.tao;
 
 import dev.bench.core.BenchException;
+import dev.bench.core.Secrets;
 import dev.bench.core.jdbc.Dialect;
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.run.TargetSettings;
@@ -39,6 +40,8 @@ final class TaoTargetResolver {
         String url = target.url() != null ? target.url() : find(p, "url");
         String user = target.user() != null ? target.user() : find(p, "user", "username");
         String password = nonEmpty(target.password()) != null ? target.password() : find(p, "password");
+        Secrets.remember(password); // from -p's file: no line may show it
+        Secrets.rememberFrom(url);
         if (url == null && db != null) {
             String database = target.database() != null ? target.database() : find(p, "dbname", "database");
             url = serverUrl(db.toLowerCase(Locale.ROOT), target.address(), database);
