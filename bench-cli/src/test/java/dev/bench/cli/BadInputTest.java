@@ -5,6 +5,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -33,6 +34,13 @@ class BadInputTest {
             "voter --dump-interval 1e15      | Invalid value for option '--dump-interval'",
             "tao run --target -1             | --target must be >= 0 ops/s (0: closed loop), got -1.0",
             "vote --max-lag 1e11 null        | --max-lag must be a number of seconds >= 0, got 1.0E11",
+            "vote postgres --url notaurl     | unsupported JDBC URL 'notaurl'",
+            "oltp-rw run --url notaurl       | unsupported JDBC URL 'notaurl'",
+            "tpcc run --url notaurl          | unsupported JDBC URL 'notaurl'",
+            "voter --url notaurl             | unsupported JDBC URL 'notaurl'",
+            "tao run --url notaurl           | unsupported JDBC URL 'notaurl'",
+            "vote --start-at 2000-01-01T00:00:00Z null | --start-at 2000-01-01T00:00:00Z has passed",
+            "vote -a 1500000000 memory       | -a 1500000000 needs about",
             "''                              | name a workload",
     })
     void badInputIsOneLineAndExitTwo(String args, String expected) {
@@ -44,6 +52,27 @@ class BadInputTest {
         assertTrue(r.errorLines().get(1).startsWith("Try 'bench"), r.err());
         assertFalse(r.err().contains("\tat "), "no stack trace");
         assertEquals("", r.out());
+    }
+
+    /** A results path that is a file, or a directory with something in it, is refused before anything connects. */
+    @Test
+    void resultsThatWouldOverwriteAreRefusedUpFront(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("mine.txt"), "the user's");
+        Path full = Files.createDirectories(dir.resolve("full"));
+        Files.writeString(full.resolve("keep.txt"), "the user's too");
+        for (Path results : new Path[] {file, full}) {
+            CliRunner r = CliRunner.run("oltp-rw", "run", "--url", "jdbc:postgresql://127.0.0.1:1/db", "--results", results.toString());
+            assertEquals(2, r.exitCode(), r.err());
+            assertTrue(r.errorLines().get(0).contains(results.toString()), r.err());
+        }
+        assertEquals("the user's", Files.readString(file));
+        assertEquals(1, Files.list(full).count());
+
+        Path histogram = Files.writeString(dir.resolve("h.hlog"), "the user's histogram");
+        CliRunner h = CliRunner.run("vote", "--histogram", histogram.toString(), "null");
+        assertEquals(2, h.exitCode(), h.err());
+        assertTrue(h.errorLines().get(0).startsWith("bench: --histogram " + histogram + " exists"), h.err());
+        assertEquals("the user's histogram", Files.readString(histogram));
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.bench.cli.workload;
 import dev.bench.core.BenchException;
 import dev.bench.core.Failures;
 import dev.bench.core.metrics.IntervalListener;
+import dev.bench.core.results.ResultsDirectory;
 import dev.bench.core.run.Benchmark;
 import dev.bench.core.run.BenchmarkRun;
 import dev.bench.core.run.RunContext;
@@ -44,7 +45,10 @@ public final class WorkloadRun {
      */
     public static <S> int execute(WorkloadType<S> type, S settings, TargetSettings target, RunSettings run,
                                   CommandSpec command, CommandSpec... echoed) {
-        WorkloadType.Opener opener = validated(command, () -> type.plan(settings, target, run, FlagNames.of(echoed), warnings(command)));
+        WorkloadType.Opener opener = validated(command, () -> {
+            ResultsDirectory.requireUsable(run.results());
+            return type.plan(settings, target, run, FlagNames.of(echoed), warnings(command));
+        });
         return execute(opener, run, List.of(), command, echoed);
     }
 

@@ -47,7 +47,7 @@ class VoteCommandTest {
         Files.writeString(tmp.resolve("mine.txt"), "keep");
         CliRunner r = CliRunner.run(concat(SHORT, "--results", tmp.toString(), "null"));
 
-        assertEquals(1, r.exitCode());
+        assertEquals(2, r.exitCode(), "bad input, refused before anything connects (issue 19: it was 1, after priming)");
         assertTrue(r.errorLines().get(0).contains("is not empty"), r.err());
         assertEquals("keep", Files.readString(tmp.resolve("mine.txt")));
     }

@@ -7,6 +7,7 @@ import dev.bench.core.metrics.KindStats;
 import dev.bench.core.metrics.RunResult;
 
 import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -44,32 +45,59 @@ public final class ResultsDirectory {
      * @param requested the user's {@code --results DIR}, or null for {@code results/<workload>-<time>}
      */
     public static ResultsDirectory create(Path requested, String workload) {
-        Path dir = requested != null ? requested : defaultPath(workload);
+        if (requested == null) {
+            return new ResultsDirectory(createDefault(workload));
+        }
+        requireUsable(requested);
         try {
-            if (Files.isDirectory(dir)) {
-                try (Stream<Path> entries = Files.list(dir)) {
-                    if (entries.findAny().isPresent()) {
-                        throw new BenchException("results directory " + dir + " is not empty; choose another --results");
-                    }
-                }
-            } else if (Files.exists(dir)) {
-                throw new BenchException("results path " + dir + " is a file, not a directory; choose another --results");
-            }
-            Files.createDirectories(dir);
-            return new ResultsDirectory(dir);
+            Files.createDirectories(requested);
+            return new ResultsDirectory(requested);
         } catch (IOException e) {
-            throw new BenchException("cannot create results directory " + dir + ": " + e.getMessage(), e);
+            throw new BenchException("cannot create results directory " + requested + ": " + e.getMessage(), e);
         }
     }
 
-    private static Path defaultPath(String workload) {
+    /**
+     * Checks, before anything connects, that a run may write into {@code requested}: new, or an empty
+     * directory (nothing the user owns is overwritten).
+     */
+    public static void requireUsable(Path requested) {
+        if (requested == null) {
+            return;
+        }
+        if (Files.isDirectory(requested)) {
+            try (Stream<Path> entries = Files.list(requested)) {
+                if (entries.findAny().isPresent()) {
+                    throw new BenchException("results directory " + requested + " is not empty; choose another --results");
+                }
+            } catch (IOException e) {
+                throw new BenchException("cannot read results directory " + requested + ": " + e.getMessage(), e);
+            }
+        } else if (Files.exists(requested)) {
+            throw new BenchException("results path " + requested + " is a file, not a directory; choose another --results");
+        }
+    }
+
+    /**
+     * {@code results/<workload>-<time>}, or with -2, -3 ... when taken: created atomically, so two runs
+     * started in the same second on one machine never share one.
+     */
+    private static Path createDefault(String workload) {
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         Path base = Paths.get("results", workload + "-" + stamp);
-        Path candidate = base;
-        for (int i = 2; Files.exists(candidate); i++) {
-            candidate = Paths.get(base + "-" + i);
+        try {
+            Files.createDirectories(base.getParent());
+            for (int i = 1; ; i++) {
+                Path candidate = i == 1 ? base : Paths.get(base + "-" + i);
+                try {
+                    return Files.createDirectory(candidate);
+                } catch (FileAlreadyExistsException taken) {
+                    // another run has it: the next suffix
+                }
+            }
+        } catch (IOException e) {
+            throw new BenchException("cannot create results directory under " + base.getParent() + ": " + e.getMessage(), e);
         }
-        return candidate;
     }
 
     public Path path() {

@@ -45,11 +45,16 @@ public record RunSettings(long seed, Arrivals arrivals, double reportIntervalSec
         if (startAt == null) {
             return null;
         }
+        Instant at;
         try {
-            return Instant.parse(startAt);
+            at = Instant.parse(startAt);
         } catch (DateTimeParseException e) {
             throw new BenchException(names.of("start-at") + " must be an ISO-8601 instant such as 2026-11-22T06:00:00Z, got '"
                     + startAt + "'");
         }
+        if (at.isBefore(Instant.now())) {
+            throw new BenchException(names.of("start-at") + " " + startAt + " has passed; choose a later time");
+        }
+        return at;
     }
 }

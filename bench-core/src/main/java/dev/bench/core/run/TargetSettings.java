@@ -82,7 +82,9 @@ public record TargetSettings(String url, String address, String database, String
             throw new BenchException(names.of("address") + " and " + names.of("database") + " need a backend; name the server with "
                     + names.of("url") + " (e.g. " + names.of("url") + " " + Dialect.POSTGRES.url("HOST", "DB") + ")");
         }
-        return url != null ? url : embeddedUrl;
+        String resolved = url != null ? url : embeddedUrl;
+        JdbcDriver.fromUrl(resolved); // an unsupported URL is bad input, refused before anything connects
+        return resolved;
     }
 
     private JdbcTarget open(String resolvedUrl, int threads, Map<String, String> driverDefaults) {

@@ -33,8 +33,8 @@ public record VoteRunSettings(VoteSettings vote, double target, int threads, dou
         Require.between(names.of("threads"), threads, 1, 10_000);
         Require.seconds(names.of("runtime"), runtimeSeconds);
         Require.seconds(names.of("warmup"), warmupSeconds);
-        Require.that(histogram == null || !Files.isDirectory(histogram),
-                "cannot write " + names.of("histogram") + " " + histogram + ": it is a directory");
+        Require.that(histogram == null || !Files.exists(histogram),
+                names.of("histogram") + " " + histogram + " exists; choose a new file (nothing of yours is overwritten)");
         return this;
     }
 

@@ -21,6 +21,8 @@ import java.util.function.Consumer;
 public final class VoteWorkloadType implements WorkloadType<VoteRunSettings> {
 
     public static final String NAME = "vote";
+    /** A title string ("Article #123456789": ~56 bytes), its array slot and a counter. */
+    static final long MEMORY_BYTES_PER_ARTICLE = 80;
 
     @Override
     public String name() {
@@ -47,7 +49,7 @@ public final class VoteWorkloadType implements WorkloadType<VoteRunSettings> {
     public Opener plan(VoteRunSettings settings, TargetSettings target, RunSettings run, SettingNames names,
                        Consumer<String> warnings) {
         settings.validate(names);
-        checkTarget(settings.backend(), target, names);
+        checkTarget(settings.backend(), settings.vote().articles(), target, names);
         RunConfig config = run.applyTo(RunConfig.builder(), names).threads(settings.threads())
                 .targetOpsPerSec(settings.target())
                 .warmup(Require.seconds(names.of("warmup"), settings.warmupSeconds()))
@@ -56,7 +58,7 @@ public final class VoteWorkloadType implements WorkloadType<VoteRunSettings> {
     }
 
     /** The target's checks per backend, before anything connects. */
-    private static void checkTarget(VoteBackendSettings backend, TargetSettings target, SettingNames names) {
+    private static void checkTarget(VoteBackendSettings backend, long articles, TargetSettings target, SettingNames names) {
         VoteBackendKind kind = backend.kind();
         if (kind.isServer()) {
             target.withOneServerSource(names);
@@ -73,6 +75,7 @@ public final class VoteWorkloadType implements WorkloadType<VoteRunSettings> {
                 }
                 MemcachedAddresses.parse(names.of("address"), memcachedAddress(target));
             }
+            case MEMORY -> requireMemoryFor(articles, names);
             case HYBRID -> {
                 MemcachedAddresses.parse(names.of("memcached-address"), backend.memcachedAddress());
                 if (target.url() != null) {
@@ -81,6 +84,19 @@ public final class VoteWorkloadType implements WorkloadType<VoteRunSettings> {
             }
             default -> { } // null and memory run in process: no target
         }
+    }
+
+    /**
+     * The memory backend keeps a title and a counter per article in this JVM, about
+     * {@value #MEMORY_BYTES_PER_ARTICLE} bytes each: more than the heap may hold is bad input, not an
+     * OutOfMemoryError minutes into priming.
+     */
+    private static void requireMemoryFor(long articles, SettingNames names) {
+        long needed = articles * MEMORY_BYTES_PER_ARTICLE;
+        long heap = Runtime.getRuntime().maxMemory();
+        Require.that(needed < heap, String.format(java.util.Locale.ROOT, "%s %d needs about %.1f GB in the memory backend;"
+                + " this JVM may use %.1f GB: fewer articles, or a larger -Xmx (JAVA_OPTS)", names.of("articles"), articles,
+                needed / 1e9, heap / 1e9));
     }
 
     /** A URL of another server than the backend's would run, and be recorded, under the wrong name. */

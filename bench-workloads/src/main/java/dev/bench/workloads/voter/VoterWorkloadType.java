@@ -68,6 +68,7 @@ public final class VoterWorkloadType implements WorkloadType<VoterRunSettings> {
     public static VoterPlan check(VoterRunSettings settings, TargetSettings target, RunSettings run, SettingNames names) {
         Require.that(settings.startDelaySeconds() >= 1 && settings.startDelaySeconds() <= 3600,
                 names.of("start-delay") + " must be 1..3600 s, got " + settings.startDelaySeconds());
+        target.urlOrEmbedded(Dialect.H2.embeddedUrl(), names);
         Require.between(names.of("dump-interval"), settings.dumpIntervalMs(), 10, Require.MAX_SECONDS * 1000);
         if (settings.procedure()) {
             Dialect dialect = target.url() == null ? Dialect.H2 : Dialect.fromUrl(target.url());
