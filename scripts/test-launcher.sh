@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The distribution as a user gets it (bench-cli/target/bench/, after package): the launcher finds Java
 # through JAVA_HOME or PATH, passes JAVA_OPTS and BENCH_OPTS, refuses a Java older than 17 or none in
-# one line; the completion script loads in bash and offers every command.
+# one line; it makes and uses a class archive (CDS, or the AOT cache on JDK 25+); the completion script
+# loads in bash and offers every command.
 # Usage: scripts/test-launcher.sh. Exit 0 all pass, 1 a failure (printed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +16,7 @@ ls "$dist"/examples/*.sh >/dev/null || fail "the distribution has no examples"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+export BENCH_CACHE_DIR=$tmp/cache-default   # not the user's ~/.cache/bench
 java_home=$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")
 
 # A PATH with only the tools the launcher uses, and no java
@@ -52,6 +54,22 @@ err=$(env -u JAVA_HOME PATH="$tmp/path" "$dist/bin/bench" --version 2>&1); rc=$?
 set -e
 [ "$rc" = 1 ] && [ "$(wc -l <<<"$err")" = 1 ] && grep -q 'found none' <<<"$err" || fail "no Java: exit $rc, '$err'"
 
+# Start-up archives (bin/bench's comment says why): made on first use, used from the second
+shared() {  # JAVA_HOME: did the second run load bench's own classes from an archive?
+  JAVA_HOME=$1 BENCH_CACHE_DIR=$tmp/cache "$dist/bin/bench" --version > /dev/null 2>&1
+  JAVA_HOME=$1 BENCH_CACHE_DIR=$tmp/cache BENCH_OPTS=-Xlog:class+load "$dist/bin/bench" --version 2>&1 \
+    | grep -q 'dev.bench.cli.BenchMain source: shared objects file'
+}
+shared "$java_home" || fail "no class archive used on the second run with $java_home"
+ls "$tmp"/cache/bench-*.jsa > /dev/null || fail "no CDS archive in the cache after a run on $java_home"
+for jdk25 in /usr/lib/jvm/temurin-25*; do
+  [ -x "$jdk25/bin/java" ] || continue
+  shared "$jdk25" || fail "no AOT cache used on the second run with $jdk25"
+  ls "$tmp"/cache/bench-*.aot > /dev/null || fail "no AOT cache made for $jdk25"
+done
+env -u JAVA_HOME BENCH_CDS=off BENCH_CACHE_DIR=$tmp/off "$dist/bin/bench" --version > /dev/null
+[ ! -e "$tmp/off" ] || fail "BENCH_CDS=off still made a cache directory"
+
 # Completion: loads in bash and completes every command the help lists
 commands=$("$dist/bin/bench" --help | sed -n '/^Commands:/,/^$/p' | awk 'NR > 1 && /^  [a-z]/ {print $1}')
 [ -n "$commands" ] || fail "no commands in bench --help"
@@ -59,4 +77,4 @@ offered=$(bash -c 'source "$1"; COMP_WORDS=(bench ""); COMP_CWORD=1; COMP_LINE="
 for c in $commands generate-completion; do
   grep -qx -- "$c" <<<"$offered" || fail "bench <TAB> does not offer $c: $offered"
 done
-echo "test-launcher.sh: ok (launcher: PATH, symlink, JAVA_HOME, JAVA_OPTS, BENCH_OPTS, old or no Java; completion: $(wc -w <<<"$commands") commands)" >&2
+echo "test-launcher.sh: ok (launcher: PATH, symlink, JAVA_HOME, JAVA_OPTS, BENCH_OPTS, old or no Java, start-up archive; completion: $(wc -w <<<"$commands") commands)" >&2
