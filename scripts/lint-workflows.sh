@@ -2,7 +2,8 @@
 # Checks what can be checked here of the files only a Docker-equipped CI runs:
 #  1. .github/workflows/ with actionlint (pinned; installed through the Go module proxy if missing),
 #  2. docker/compose.yaml and docker/Dockerfile: parsed, images pinned and the same ones --container
-#     uses (bench-cli ServerImages), servers published on loopback, PostgreSQL set up as CloudSuite's,
+#     uses (bench-cli ServerImages), servers published on loopback, PostgreSQL set up as CloudSuite's;
+#     both Dockerfiles and the Kubernetes Jobs run the distribution's bin/bench; .github/dependabot.yml,
 #  3. the workflow's JMH comparison, 'bench compare BASE.json CURRENT.json', on a made-up pair of results:
 #     it must flag exactly the worse one (needs bench-cli/target/bench.jar: run after the build).
 # Usage: scripts/lint-workflows.sh. Exit 0 clean, 1 a finding (printed) or a missing tool.
@@ -55,11 +56,22 @@ build = services.get("bench", {}).get("build", {})
 if build.get("dockerfile") != "docker/Dockerfile":
     fail("the bench service must build docker/Dockerfile")
 
+updates = yaml.safe_load(open(".github/dependabot.yml")).get("updates", [])
+ecosystems = {u.get("package-ecosystem") for u in updates if u.get("schedule", {}).get("interval")}
+if not {"maven", "github-actions"} <= ecosystems:
+    fail(f".github/dependabot.yml must update maven and github-actions on a schedule: {ecosystems}")
+
 froms = [l.split()[1] for l in open("docker/Dockerfile") if l.startswith("FROM ")]
 if not froms or any(":" not in f or f.endswith(":latest") for f in froms):
     fail(f"Dockerfile base images must be pinned: {froms}")
-if not re.search(r'^ENTRYPOINT \["java", "-jar", "/opt/bench/bench.jar"\]$', open("docker/Dockerfile").read(), re.M):
-    fail("Dockerfile must run bench.jar as its entry point")
+for dockerfile in ("docker/Dockerfile", "deploy/Dockerfile"):
+    text = open(dockerfile).read()
+    if not re.search(r'^COPY (--from=build /src/)?bench-cli/target/bench /opt/bench$', text, re.M) \
+            or not re.search(r'^ENTRYPOINT \["/opt/bench/bin/bench"\]$', text, re.M):
+        fail(f"{dockerfile} must install the distribution in /opt/bench and run its bin/bench launcher")
+for job in ("deploy/k8s/clients-job.yaml", "deploy/k8s/merge-job.yaml"):
+    if "java -jar" in open(job).read():
+        fail(f"{job} must start the tool through the image's bench launcher, not java -jar")
 print("lint-workflows.sh: docker/: ok (" + ", ".join(services[n]["image"] for n in ("postgres", "mysql", "mssql", "memcached")) + ")",
       file=sys.stderr)
 PY

@@ -10,6 +10,7 @@ import dev.bench.cli.tao.TaoCommand;
 import dev.bench.cli.tpcc.TpccCommand;
 import dev.bench.cli.vote.VoteCommand;
 import dev.bench.cli.voter.VoterCommand;
+import picocli.AutoComplete;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -29,7 +30,7 @@ import java.util.concurrent.TimeUnit;
  * <p>Exit codes: 0 the run completed and the database agreed; 1 the run failed, fell too far behind,
  * or the after-run check found a mismatch; 2 bad input (unknown flag or backend, invalid value).
  */
-@Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
+@Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = "Runs database and cache workloads against real servers and reports latency honestly "
                 + "(measured from each op's intended start, coordinated omission corrected).",
         subcommands = {
@@ -45,7 +46,8 @@ import java.util.concurrent.TimeUnit;
                 CompareCommand.class,
                 MergeCommand.class,
                 SweepCommand.class,
-                CommandLine.HelpCommand.class},
+                CommandLine.HelpCommand.class,
+                AutoComplete.GenerateCompletion.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the run completed and the database agreed with the client",
                 "1:the run failed, fell too far behind, or the after-run check found a mismatch (Ctrl-C: the signal's status, 130)",

@@ -162,10 +162,14 @@ public final class ResultsDirectory {
         return numbers;
     }
 
-    /** Where and on what the run happened: time, JVM, OS, CPUs, heap. */
+    /** Where and on what the run happened: time, the build (version, commit), JVM, OS, CPUs, heap. */
     public static Map<String, Object> environment() {
         Map<String, Object> env = new LinkedHashMap<>();
         env.put("time", Instant.now().toString());
+        BuildInfo build = BuildInfo.current();
+        env.put("bench_version", build.version());
+        env.put("git_commit", build.commit());
+        env.put("build_time", build.commitTime());
         env.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
         env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
         env.put("cpus", Runtime.getRuntime().availableProcessors());
