@@ -25,6 +25,10 @@ public final class Failures {
             return t.getMessage();
         }
         String message = t.getMessage();
+        if (t instanceof java.sql.SQLTransientConnectionException && t.getCause() != null) {
+            // the pool's "Connection is not available, request timed out" hides why: the cause says it
+            return "the server gave no connection in time (last error: " + rootMessage(t.getCause()) + ")";
+        }
         if (message == null || message.isBlank()) {
             return t.getClass().getSimpleName() + (t.getCause() != null ? ": " + describe(t.getCause()) : "");
         }

@@ -3,7 +3,7 @@ package dev.bench.core;
 /**
  * One worker's connection to the system under test.
  *
- * <p>Threading: used by one worker thread at a time; need not be thread-safe.
+ * <p>Threading: used by one worker thread at a time; need not be thread-safe, except {@link #abort}.
  */
 public interface Session extends AutoCloseable {
 
@@ -13,6 +13,15 @@ public interface Session extends AutoCloseable {
      * acknowledged to the client. Throwing means none of them were.
      */
     void execute(Batch batch) throws Exception;
+
+    /**
+     * Cuts the session off from its server at once (JDBC: {@code Connection.abort}), so that a call
+     * blocked in it on a silent network returns with an error. Called from another thread when the run
+     * abandons a blocked worker; must not block and must not throw. The default does nothing: right for
+     * sessions whose calls have timeouts of their own (memcached) or no network (embedded).
+     */
+    default void abort() {
+    }
 
     @Override
     default void close() throws Exception {

@@ -39,6 +39,10 @@ public final class Engine {
     private static final long START_DELAY_NANOS = 20_000_000;
     /** "No end time" for phases bounded by a count: far away, yet safe to add small offsets to. */
     private static final long UNBOUNDED_NANOS = Long.MAX_VALUE / 4;
+    /** After a stop (max lag, Ctrl-C, a failure), how long calls in flight may take before they are abandoned. */
+    private static final long STOP_GRACE_NANOS = 2_000_000_000L;
+    /** After aborting the connections of blocked workers, how long to wait for them to notice. */
+    private static final long ABORT_WAIT_NANOS = 2_000_000_000L;
 
     private Engine() {
     }
@@ -96,7 +100,8 @@ public final class Engine {
             t.start();
         }
 
-        long maxLag = report(config, dispatcher, phase, collector, listeners, done, startNanos, windowStartNanos, workers);
+        long maxLag = report(config, dispatcher, phase, collector, listeners, done, startNanos, windowStartNanos,
+                endNanos, workers);
 
         if (phase.failure() != null) {
             throw new BenchException(Failures.describe(phase.failure()), phase.failure());
@@ -116,10 +121,14 @@ public final class Engine {
         return result;
     }
 
-    /** The reporting loop: one snapshot per interval, aligned to the window's start, until workers end. */
+    /**
+     * The reporting loop: one snapshot per interval, aligned to the window's start, until workers end.
+     * The run owns its clock: workers still blocked in a call when no op may be in flight any more
+     * (the window's end plus the max lag, or a grace after a stop) are abandoned, whatever they wait on.
+     */
     private static long report(RunConfig config, Dispatcher dispatcher, Phase phase, LatencyCollector collector,
                                List<IntervalListener> listeners, CountDownLatch done,
-                               long startNanos, long windowStartNanos, List<Worker> workers) {
+                               long startNanos, long windowStartNanos, long endNanos, List<Worker> workers) {
         long interval = config.reportInterval().toNanos();
         long maxLagAllowed = config.maxLag().toNanos();
         long k = -((windowStartNanos - startNanos) / interval) + 1;
@@ -128,25 +137,35 @@ public final class Engine {
         }
         long previous = startNanos;
         long maxLag = 0;
+        // an op intended before the end and still in flight a max lag later is later than allowed
+        long abandonAt = config.isTimeBounded() ? endNanos + maxLagAllowed : UNBOUNDED_NANOS;
         while (true) {
             long boundary = windowStartNanos + k * interval;
             boolean finished = false;
             boolean interrupted = false;
             try {
-                finished = done.await(Math.max(0, boundary - System.nanoTime()), TimeUnit.NANOSECONDS);
+                long wakeAt = Math.min(boundary, abandonAt);
+                finished = done.await(Math.max(0, wakeAt - System.nanoTime()), TimeUnit.NANOSECONDS);
             } catch (InterruptedException e) {
                 // Ctrl-C (the CLI interrupts this thread): stop offering load, report what was measured.
                 phase.interrupt();
                 interrupted = true;
             }
             long now = System.nanoTime();
+            if (!finished && !interrupted && now - abandonAt >= 0) {
+                abandonBlocked(workers, done, phase, config);
+                finished = true;
+                now = System.nanoTime();
+            } else if (!finished && !interrupted && now - boundary < 0) {
+                continue; // woke early for nothing (abandonAt moved after the wait began)
+            }
             long end = finished || interrupted ? now : boundary;
             long lag = dispatcher.lagNanos(now);
             maxLag = Math.max(maxLag, lag);
             IntervalSnapshot snapshot = collector.collect(previous - windowStartNanos, end - windowStartNanos,
                     end <= windowStartNanos, lag).withQueue(dispatcher.waitingOps(now), busy(workers));
             // The drain often ends just past a boundary: don't report an empty sliver as an interval.
-            boolean emptySliver = finished && snapshot.completed() == 0 && end - previous < interval / 10;
+            boolean emptySliver = finished && snapshot.isEmpty() && end - previous < interval / 10;
             if (!emptySliver) {
                 listeners.forEach(l -> l.onInterval(snapshot));
             }
@@ -158,10 +177,41 @@ public final class Engine {
             if (finished) {
                 return maxLag;
             }
+            if (phase.isOver()) {
+                abandonAt = Math.min(abandonAt, now + STOP_GRACE_NANOS);
+            }
             previous = end;
             if (!interrupted) {
                 k++;
             }
+        }
+    }
+
+    /**
+     * Aborts the connections of workers still serving a call, from threads of their own (an abort may
+     * block where a driver locks), and waits a moment for them to see it: their ops then end as failed,
+     * and a workload counts the writes among them as in doubt. A worker that still doesn't return is left
+     * behind (its thread is a daemon) and named in the stop reason.
+     */
+    private static void abandonBlocked(List<Worker> workers, CountDownLatch done, Phase phase, RunConfig config) {
+        int blocked = 0;
+        for (Worker w : workers) {
+            if (w.isBusy()) {
+                blocked++;
+                Thread aborter = new Thread(w::abortSession, "bench-abort");
+                aborter.setDaemon(true);
+                aborter.start();
+            }
+        }
+        phase.stop(String.format("%d worker%s still blocked in a call past the run's end (the window plus "
+                + "--max-lag %d s, or a stop); their connections were aborted and their ops counted as failed",
+                blocked, blocked == 1 ? " was" : "s were", config.maxLag().toSeconds()));
+        try {
+            if (!done.await(ABORT_WAIT_NANOS, TimeUnit.NANOSECONDS)) {
+                phase.noteLeftBlocked(done.getCount());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -12,6 +12,7 @@ final class Phase {
     private volatile String stopReason;
     private volatile Throwable failure;
     private volatile boolean interrupted;
+    private volatile long leftBlocked;
 
     Phase(Dispatcher dispatcher) {
         this.dispatcher = dispatcher;
@@ -45,8 +46,14 @@ final class Phase {
         return stopReason != null || failure != null;
     }
 
+    /** Workers that didn't return even after their connections were aborted: left behind, named in the reason. */
+    void noteLeftBlocked(long workers) {
+        leftBlocked = workers;
+    }
+
     String stopReason() {
-        return stopReason;
+        return stopReason == null || leftBlocked == 0 ? stopReason
+                : stopReason + "; " + leftBlocked + " of them never returned and were left behind";
     }
 
     Throwable failure() {

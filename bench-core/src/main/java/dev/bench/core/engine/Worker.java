@@ -37,7 +37,8 @@ final class Worker implements Runnable {
     private final Phase phase;
     /** Serving a batch (sysbench's "concurrency" counts these); release/acquire, not a full fence per batch. */
     private final AtomicBoolean busy = new AtomicBoolean();
-    private Session session;
+    /** Volatile: the reporting thread may abort it ({@link #abortSession}) while this worker replaces it. */
+    private volatile Session session;
     private long lastDoneNanos;
 
     Worker(int index, Workload workload, Session session, Dispatcher dispatcher, RunConfig config,
@@ -57,6 +58,14 @@ final class Worker implements Runnable {
     /** Whether this worker is serving a batch now; any thread. */
     boolean isBusy() {
         return busy.getAcquire();
+    }
+
+    /** Any thread: cuts this worker's session off from its server, so a call blocked on it returns. */
+    void abortSession() {
+        Session s = session;
+        if (s != null) {
+            s.abort();
+        }
     }
 
     long lastDoneNanos() {

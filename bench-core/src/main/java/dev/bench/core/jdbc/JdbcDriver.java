@@ -55,17 +55,27 @@ public enum JdbcDriver {
     }
 
     /**
+     * How long any call may hear nothing from its server before the driver gives up on the connection.
+     * A backstop for what runs outside a run's own clock (prepare, load, the after-run check): during a
+     * run, the engine aborts calls still blocked at the run's end long before this. A URL naming the
+     * driver's property wins (0: wait forever).
+     */
+    static final int SOCKET_TIMEOUT_S = 300;
+
+    /**
      * Properties that keep a benchmark honest and bounded: fail connecting within seconds rather than
-     * hanging on an unreachable host, and (Connector/J) don't send session state the driver already knows.
+     * hanging on an unreachable host, never wait forever on a silent one, and (Connector/J) don't send
+     * session state the driver already knows.
      */
     Map<String, String> defaultProperties() {
+        String socketTimeoutMs = String.valueOf(SOCKET_TIMEOUT_S * 1000);
         return switch (this) {
-            case PGJDBC -> Map.of("connectTimeout", "5", "socketTimeout", "0");
-            case CONNECTOR_J -> Map.of("connectTimeout", "5000", "useLocalSessionState", "true",
+            case PGJDBC -> Map.of("connectTimeout", "5", "socketTimeout", String.valueOf(SOCKET_TIMEOUT_S));
+            case CONNECTOR_J -> Map.of("connectTimeout", "5000", "socketTimeout", socketTimeoutMs, "useLocalSessionState", "true",
                     "cachePrepStmts", "true", "allowPublicKeyRetrieval", "true");
             // tracks session state itself; caches server-side prepares by default
-            case MARIADB -> Map.of("connectTimeout", "5000", "allowPublicKeyRetrieval", "true");
-            case MSSQL_JDBC -> Map.of("loginTimeout", "5");
+            case MARIADB -> Map.of("connectTimeout", "5000", "socketTimeout", socketTimeoutMs, "allowPublicKeyRetrieval", "true");
+            case MSSQL_JDBC -> Map.of("loginTimeout", "5", "socketTimeout", socketTimeoutMs);
             case H2 -> Map.of();
         };
     }

@@ -92,6 +92,21 @@ public final class JdbcTarget implements AutoCloseable {
         return pool.getConnection();
     }
 
+    /**
+     * Cuts a connection off at once ({@link Connection#abort}): a call blocked on it in another thread
+     * returns with an error. Never blocks the caller on the driver's locks; never throws.
+     */
+    public static void abort(Connection connection) {
+        if (connection == null) {
+            return;
+        }
+        try {
+            connection.abort(Runnable::run);
+        } catch (SQLException | RuntimeException ignored) {
+            // already closed, or a driver without abort: nothing more can be done from here
+        }
+    }
+
     public Dialect dialect() {
         return dialect;
     }

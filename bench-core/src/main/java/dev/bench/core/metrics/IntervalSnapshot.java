@@ -33,4 +33,10 @@ public record IntervalSnapshot(long startNanos, long endNanos, boolean warmup, l
     public long completed() {
         return kinds.stream().mapToLong(KindStats::completed).sum();
     }
+
+    /** Whether anything was recorded: an op completed, failed, retried or reconnected. */
+    public boolean isEmpty() {
+        return kinds.stream().allMatch(k -> k.completed() == 0 && k.outcomes().failed() == 0
+                && k.outcomes().retries() == 0 && k.outcomes().reconnects() == 0);
+    }
 }

@@ -67,11 +67,12 @@ public final class BenchmarkRun {
         PrintWriter out = context.out();
         List<PhaseOutcome> outcomes = new ArrayList<>();
         List<String> directories = new ArrayList<>();
+        List<String> checkErrors = new ArrayList<>();
         for (int i = 0; i < plans.size(); i++) {
             PhasePlan plan = plans.get(i);
             PhaseOutcome outcome;
             try (PhaseFiles files = results.openPhase(i + 1, plan.name(), plans.size())) {
-                outcome = runPhase(benchmark, plan, files, context);
+                outcome = runPhase(benchmark, plan, files, context, checkErrors);
                 directories.add(files.directory());
             } catch (IOException e) {
                 throw new BenchException("cannot finish the results files in " + results.path() + ": " + e.getMessage(), e);
@@ -93,6 +94,10 @@ public final class BenchmarkRun {
         writeReport(results.path(), out);
         out.println("# results: " + results.path());
         out.flush();
+        if (!checkErrors.isEmpty()) {
+            // everything measured is written; the check that could not run is the one line of the exit
+            throw new BenchException(checkErrors.get(0));
+        }
         boolean ok = outcomes.size() == plans.size() && outcomes.stream().allMatch(PhaseOutcome::ok);
         return new Report(List.copyOf(outcomes), results.path(), ok ? EXIT_OK : EXIT_FAILED);
     }
@@ -116,7 +121,9 @@ public final class BenchmarkRun {
         }
     }
 
-    private static PhaseOutcome runPhase(Benchmark benchmark, PhasePlan plan, PhaseFiles files, RunContext context) {
+    /** @param checkErrors gets one line when the after-run check could not run (the phase's results are kept) */
+    private static PhaseOutcome runPhase(Benchmark benchmark, PhasePlan plan, PhaseFiles files, RunContext context,
+                                         List<String> checkErrors) {
         Workload workload;
         try {
             workload = benchmark.workload(plan);
@@ -135,10 +142,10 @@ public final class BenchmarkRun {
         IntegrityCheck check;
         try {
             check = benchmark.check(plan, result);
-        } catch (BenchException e) {
-            throw e;
         } catch (Exception e) {
-            throw new BenchException("the run finished but the after-run check failed: " + Failures.describe(e), e);
+            String why = e instanceof BenchException ? e.getMessage() : Failures.describe(e);
+            checkErrors.add("the run finished but the after-run check could not run: " + why);
+            check = IntegrityCheck.couldNotRun(why);
         }
         return new PhaseOutcome(plan, result, check, benchmark.figures(plan, result));
     }

@@ -13,6 +13,11 @@ public record IntegrityCheck(boolean checked, boolean ok, String verdict) {
         return new IntegrityCheck(false, true, "not checked (" + why + ")");
     }
 
+    /** The check itself failed (the server unreachable after the run): not ok, since nothing was confirmed. */
+    public static IntegrityCheck couldNotRun(String why) {
+        return new IntegrityCheck(true, false, "NOT CONFIRMED: the check could not run: " + why);
+    }
+
     /** @param detail the numbers compared, e.g. "votes acknowledged 10, new vote rows 10" */
     public static IntegrityCheck of(boolean ok, String detail) {
         return new IntegrityCheck(true, ok, (ok ? "ok: " : "MISMATCH: ") + detail);

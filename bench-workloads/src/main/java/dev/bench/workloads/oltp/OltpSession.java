@@ -4,6 +4,7 @@ import dev.bench.core.Batch;
 import dev.bench.core.BenchException;
 import dev.bench.core.Session;
 import dev.bench.core.jdbc.Dialect;
+import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.jdbc.SqlErrors;
 import dev.bench.core.random.KeyDistribution;
 import dev.bench.core.random.SplitMix64;
@@ -233,6 +234,11 @@ final class OltpSession implements Session {
         }
         Set<String> states = dialect == Dialect.H2 ? IGNORED_H2_STATES : IGNORED_STATES;
         return e.getSQLState() != null && states.contains(e.getSQLState());
+    }
+
+    @Override
+    public void abort() {
+        JdbcTarget.abort(connection);
     }
 
     @Override

@@ -169,7 +169,9 @@ public final class TaoBenchmark extends Benchmark {
     @Override
     protected void report(PhaseOutcome outcome, PrintWriter out) {
         long sloNanos = outcome.plan().config().isOpenLoop() ? slo.toNanos() : 0;
-        out.print(TaoReport.render(experiment(outcome.plan()), outcome.result(), sloNanos, workload.counters()));
+        Experiment experiment = experiment(outcome.plan());
+        out.print(TaoReport.render(experiment, outcome.result(), sloNanos, workload.counters(),
+                workload.window().totalSeconds(experiment.warmupSeconds())));
         out.println("Check: " + outcome.check().verdict());
         out.flush();
     }

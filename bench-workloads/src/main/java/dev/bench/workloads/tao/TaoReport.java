@@ -22,8 +22,9 @@ public final class TaoReport {
     /**
      * @param sloNanos open loop: an op finishing later than its intended start plus this is overtime;
      *                 0 in closed loop (no op has an intended time to miss)
+     * @param totalSeconds what the experiment took on the clock, warmup included
      */
-    static String render(Experiment experiment, RunResult result, long sloNanos, TaoCounters counters) {
+    static String render(Experiment experiment, RunResult result, long sloNanos, TaoCounters counters, double totalSeconds) {
         Map<TaoOp.Category, Histogram> byCategory = new EnumMap<>(TaoOp.Category.class);
         long failed = 0;
         long retries = 0;
@@ -45,7 +46,7 @@ public final class TaoReport {
         StringBuilder out = new StringBuilder();
         out.append("Experiment description: ").append(experiment.describe()).append('\n');
         out.append(String.format(Locale.ROOT, "Total runtime (sec): %s%n",
-                number(experiment.warmupSeconds() + windowSeconds)));
+                number(totalSeconds)));
         out.append(String.format(Locale.ROOT, "Runtime excluding warmup (sec): %s%n", number(windowSeconds)));
         out.append("Total completed operations excluding warmup: ").append(completed).append('\n');
         out.append("Throughput excluding warmup: ").append(number(completed / windowSeconds)).append('\n');

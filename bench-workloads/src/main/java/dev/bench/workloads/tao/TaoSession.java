@@ -3,6 +3,7 @@ package dev.bench.workloads.tao;
 import dev.bench.core.Batch;
 import dev.bench.core.ErrorKind;
 import dev.bench.core.Session;
+import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.jdbc.SqlErrors;
 import dev.bench.core.random.SplitMix64;
 
@@ -274,6 +275,11 @@ final class TaoSession implements Session {
         } catch (SQLException ignored) {
             // the request already failed; its error is the one that counts
         }
+    }
+
+    @Override
+    public void abort() {
+        JdbcTarget.abort(c);
     }
 
     @Override

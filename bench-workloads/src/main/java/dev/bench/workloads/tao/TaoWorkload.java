@@ -9,6 +9,7 @@ import dev.bench.core.jdbc.SqlErrors;
 import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.metrics.IntervalSnapshot;
 import dev.bench.core.metrics.RunInfo;
+import dev.bench.core.metrics.RunResult;
 
 import java.sql.Connection;
 import java.util.List;
@@ -70,15 +71,25 @@ final class TaoWorkload implements Workload {
         return window;
     }
 
+    Window window() {
+        return window;
+    }
+
     /**
      * The start of the measured window on the {@link System#nanoTime()} scale, from the wall-clock time
      * the engine announces before its workers start.
      */
     static final class Window implements IntervalListener {
         private volatile long startNanos = Long.MIN_VALUE;
+        private volatile long endNanos;
 
         long startNanos() {
             return startNanos;
+        }
+
+        /** What the experiment took on the clock, warmup included: it may end early (a stop, Ctrl-C). */
+        double totalSeconds(int warmupSeconds) {
+            return warmupSeconds + (endNanos - startNanos) / 1e9;
         }
 
         @Override
@@ -88,6 +99,11 @@ final class TaoWorkload implements Workload {
 
         @Override
         public void onInterval(IntervalSnapshot interval) {
+        }
+
+        @Override
+        public void onEnd(RunResult result) {
+            endNanos = System.nanoTime();
         }
     }
 }

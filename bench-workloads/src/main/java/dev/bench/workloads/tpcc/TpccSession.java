@@ -3,6 +3,7 @@ package dev.bench.workloads.tpcc;
 import dev.bench.core.Batch;
 import dev.bench.core.ErrorKind;
 import dev.bench.core.Session;
+import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.random.SplitMix64;
 import dev.bench.workloads.sysbench.QueryCounters;
 import dev.bench.workloads.sysbench.ThreadFairness;
@@ -191,6 +192,11 @@ final class TpccSession implements Session {
         }
         int other = TpccRandom.uniform(r, 1, scale - 1);
         return other >= w ? other + 1 : other;
+    }
+
+    @Override
+    public void abort() {
+        JdbcTarget.abort(connection);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.bench.workloads.vote;
 
+import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.memcached.MemcachedTarget;
 import net.spy.memcached.MemcachedClient;
 import net.spy.memcached.internal.OperationFuture;
@@ -119,6 +120,12 @@ final class HybridSession implements VoteBackend.VoteSession {
                 backend.deleteLater(keys.article(ids[i]));
             }
         }
+    }
+
+    @Override
+    public void abort() {
+        writes.abort();
+        JdbcTarget.abort(fills);
     }
 
     @Override

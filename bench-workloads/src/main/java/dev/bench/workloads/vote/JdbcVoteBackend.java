@@ -210,6 +210,11 @@ final class JdbcVoteBackend implements VoteBackend {
         }
 
         @Override
+        public void abort() {
+            JdbcTarget.abort(connection);
+        }
+
+        @Override
         public void close() throws SQLException {
             connection.close(); // closes its statements and returns it to the pool
         }

@@ -1,5 +1,7 @@
 package dev.bench.workloads.vote;
 
+import dev.bench.core.jdbc.JdbcTarget;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -85,6 +87,11 @@ final class MssqlVoteSession implements VoteBackend.VoteSession {
             ps.setLong(i + 1, ids[from + i]);
         }
         ps.executeUpdate();
+    }
+
+    @Override
+    public void abort() {
+        JdbcTarget.abort(connection);
     }
 
     @Override

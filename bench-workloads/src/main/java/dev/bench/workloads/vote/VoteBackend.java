@@ -58,6 +58,10 @@ public interface VoteBackend extends AutoCloseable {
         /** Records one vote per entry of {@code ids[0..n)}, duplicates included, atomically. */
         void write(long[] ids, int n) throws Exception;
 
+        /** Cuts the connection off from another thread; see {@link dev.bench.core.Session#abort}. */
+        default void abort() {
+        }
+
         @Override
         default void close() throws Exception {
         }

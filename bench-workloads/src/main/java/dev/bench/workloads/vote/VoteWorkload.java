@@ -87,6 +87,11 @@ public final class VoteWorkload implements Workload {
             }
 
             @Override
+            public void abort() {
+                session.abort();
+            }
+
+            @Override
             public void close() throws Exception {
                 session.close();
             }

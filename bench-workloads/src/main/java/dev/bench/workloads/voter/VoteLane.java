@@ -27,7 +27,8 @@ final class VoteLane implements AutoCloseable {
     private final JdbcTarget target;
     private final VoterSql sql;
     private final boolean routine;
-    private Connection connection;
+    /** Volatile: {@link #abort} reads it from another thread. */
+    private volatile Connection connection;
     private PreparedStatement insertVote;
     private PreparedStatement bump;
     private PreparedStatement phoneVotes;
@@ -125,6 +126,11 @@ final class VoteLane implements AutoCloseable {
         } catch (SQLException ignored) {
             // the vote's own failure is the one to report; a broken connection gets discarded
         }
+    }
+
+    /** Cuts the connection off from another thread: a vote blocked on it returns with an error. */
+    void abort() {
+        JdbcTarget.abort(connection);
     }
 
     /** Forgets a broken connection; the next vote opens a new one. */

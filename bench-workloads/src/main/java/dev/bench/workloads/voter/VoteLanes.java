@@ -91,6 +91,13 @@ final class VoteLanes implements AutoCloseable {
         }
     }
 
+    /** Cuts every lane's connection off (a worker may wait on any lane): the run is abandoning its workers. */
+    void abortAll() {
+        for (VoteLane lane : lanes) {
+            lane.abort();
+        }
+    }
+
     @Override
     public void close() {
         for (VoteLane lane : lanes) {

@@ -65,21 +65,29 @@ public final class VoterWorkload implements Workload, AutoCloseable {
         CallGenerator.Call call = new CallGenerator.Call();
         int maxVotes = settings.maxVotes();
         VoteLanes.Call vote = lane -> lane.vote(call.phone, call.contestant, maxVotes);
-        return batch -> {
-            calls.next(batch.random(0), call);
-            pending.incrementAndGet();
-            try {
-                count(batch, lanes.vote(workerIndex, vote));
-            } catch (SlotGate.Refused e) {
-                refused.increment();
-                throw e;
-            } catch (SQLException e) {
-                if (SqlErrors.classify(e) == ErrorKind.CONNECTION) {
-                    inDoubt.increment(); // the commit may or may not have happened
+        return new Session() {
+            @Override
+            public void execute(Batch batch) throws Exception {
+                calls.next(batch.random(0), call);
+                pending.incrementAndGet();
+                try {
+                    count(batch, lanes.vote(workerIndex, vote));
+                } catch (SlotGate.Refused e) {
+                    refused.increment();
+                    throw e;
+                } catch (SQLException e) {
+                    if (SqlErrors.classify(e) == ErrorKind.CONNECTION) {
+                        inDoubt.increment(); // the commit may or may not have happened
+                    }
+                    throw e;
+                } finally {
+                    pending.decrementAndGet();
                 }
-                throw e;
-            } finally {
-                pending.decrementAndGet();
+            }
+
+            @Override
+            public void abort() {
+                lanes.abortAll();
             }
         };
     }

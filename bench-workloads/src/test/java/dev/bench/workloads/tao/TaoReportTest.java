@@ -44,7 +44,7 @@ class TaoReportTest {
         TaoCounters counters = new TaoCounters();
         counters.missed(TaoOp.OBJ_READ, 3);
 
-        String report = TaoReport.render(new Experiment(16, 10, 2), result, 0, counters);
+        String report = TaoReport.render(new Experiment(16, 10, 2), result, 0, counters, 12.0);
 
         assertEquals("""
                 Experiment description: 16 threads, 10 seconds (warmup), 2 seconds (experiment)
@@ -77,7 +77,7 @@ class TaoReportTest {
         RunConfig config = RunConfig.builder().threads(2).targetOpsPerSec(100).build();
         RunResult result = new RunResult(new RunInfo(config, kinds.stream().map(KindStats::name).toList(), 0), kinds,
                 Collections.nCopies(13, 0L), 1_000_000_000L, 1_000_000_000L, 0, null, false);
-        String report = TaoReport.render(new Experiment(2, 0, 1), result, 100 * MICRO, new TaoCounters());
+        String report = TaoReport.render(new Experiment(2, 0, 1), result, 100 * MICRO, new TaoCounters(), 1.0);
         assertEquals("Number of overtime operations: 2", report.lines().filter(l -> l.contains("overtime")).findFirst().orElseThrow());
     }
 
