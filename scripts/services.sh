@@ -22,6 +22,8 @@ compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null || pkgs+=(postgresql)
 # but we also need the datadir/config/client that mariadb-server sets up.
 installed mariadb-server || pkgs+=(mariadb-server)
 installed memcached || pkgs+=(memcached)
+# FaultMatrixTest puts its clients in network namespaces (ip netns, veth)
+command -v ip >/dev/null || pkgs+=(iproute2)
 if [ ${#pkgs[@]} -gt 0 ]; then
   log "installing ${pkgs[*]}"
   { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${pkgs[@]}"; } >&2 \

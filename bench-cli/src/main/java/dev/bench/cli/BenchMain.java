@@ -55,9 +55,21 @@ import java.util.concurrent.TimeUnit;
 public final class BenchMain implements Runnable {
 
     private static final int CTRL_C_GRACE_SECONDS = 15;
+    /**
+     * pgjdbc logs through java.util.logging straight to stderr (e.g. a URL's bad port, before it falls
+     * back to 5432): lines not ours, in no format of ours. What matters reaches the user as our one line.
+     * Held here so the logger and its level are never collected.
+     */
+    private static final java.util.logging.Logger PGJDBC_LOG = quiet("org.postgresql");
 
     @Spec
     CommandSpec spec;
+
+    private static java.util.logging.Logger quiet(String name) {
+        java.util.logging.Logger logger = java.util.logging.Logger.getLogger(name);
+        logger.setLevel(java.util.logging.Level.OFF);
+        return logger;
+    }
 
     public static void main(String[] args) {
         System.exit(runStoppingOnCtrlC(args));

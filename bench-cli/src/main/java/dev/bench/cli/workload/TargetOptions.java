@@ -2,7 +2,9 @@ package dev.bench.cli.workload;
 
 import dev.bench.core.jdbc.Dialect;
 import dev.bench.core.run.TargetSettings;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * What to benchmark, the same options for every workload, mapped onto {@link TargetSettings}: a JDBC
@@ -35,7 +37,13 @@ public final class TargetOptions {
     @Option(names = "--container", description = "Start the server from a pinned image with Testcontainers for this run; removed at the end, also on Ctrl-C (needs Docker).")
     public boolean container;
 
+    /** The command these options are mixed into: their errors name its flags and exit 2. */
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
+    /** The options as settings, checked for what needs no server (a malformed URL or address is bad input, exit 2). */
     public TargetSettings settings() {
-        return new TargetSettings(url, address, database, user, password, poolSize, container);
+        TargetSettings settings = new TargetSettings(url, address, database, user, password, poolSize, container);
+        return command == null ? settings : WorkloadRun.validated(command, () -> settings.validate(FlagNames.of(command)));
     }
 }

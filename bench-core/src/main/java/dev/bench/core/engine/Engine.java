@@ -194,18 +194,16 @@ public final class Engine {
      * behind (its thread is a daemon) and named in the stop reason.
      */
     private static void abandonBlocked(List<Worker> workers, CountDownLatch done, Phase phase, RunConfig config) {
-        int blocked = 0;
-        for (Worker w : workers) {
-            if (w.isBusy()) {
-                blocked++;
-                Thread aborter = new Thread(w::abortSession, "bench-abort");
-                aborter.setDaemon(true);
-                aborter.start();
-            }
-        }
+        List<Worker> blocked = workers.stream().filter(Worker::isBusy).toList();
+        // stopped first, so a worker cut off doesn't reconnect and block again
         phase.stop(String.format("%d worker%s still blocked in a call past the run's end (the window plus "
                 + "--max-lag %d s, or a stop); their connections were aborted and their ops counted as failed",
-                blocked, blocked == 1 ? " was" : "s were", config.maxLag().toSeconds()));
+                blocked.size(), blocked.size() == 1 ? " was" : "s were", config.maxLag().toSeconds()));
+        for (Worker w : blocked) {
+            Thread aborter = new Thread(w::abortSession, "bench-abort");
+            aborter.setDaemon(true);
+            aborter.start();
+        }
         try {
             if (!done.await(ABORT_WAIT_NANOS, TimeUnit.NANOSECONDS)) {
                 phase.noteLeftBlocked(done.getCount());

@@ -2,6 +2,7 @@ package dev.bench.core.jdbc;
 
 import dev.bench.core.BenchException;
 import dev.bench.core.Secrets;
+import dev.bench.core.settings.HostPort;
 
 import java.util.Locale;
 import java.util.Map;
@@ -37,12 +38,43 @@ public enum JdbcDriver {
             String lower = url.toLowerCase(Locale.ROOT);
             for (JdbcDriver d : values()) {
                 if (lower.startsWith(d.scheme + ":")) {
+                    checkHosts(url);
                     return d;
                 }
             }
         }
         throw new BenchException("unsupported JDBC URL '" + Secrets.maskUrl(url)
                 + "': expected jdbc:h2:, jdbc:postgresql:, jdbc:mysql:, jdbc:mariadb: or jdbc:sqlserver:");
+    }
+
+    /**
+     * A {@code scheme://host[:port][,...]} URL's hosts and ports are checked here, so a typo is bad input
+     * (pgjdbc would log a warning and try port 5432, Connector/J would fail connecting). Forms this
+     * doesn't know ({@code (host=..,port=..)}, no {@code //}) are left to the driver.
+     */
+    private static void checkHosts(String url) {
+        int slashes = url.indexOf("://");
+        if (slashes < 0) {
+            return;
+        }
+        String rest = url.substring(slashes + 3);
+        int end = rest.length();
+        for (char c : new char[] {'/', '?', ';'}) {
+            int at = rest.indexOf(c);
+            if (at >= 0 && at < end) {
+                end = at;
+            }
+        }
+        String authority = rest.substring(0, end);
+        authority = authority.substring(authority.lastIndexOf('@') + 1);
+        if (authority.contains("(") || authority.contains("\\")) {
+            return;
+        }
+        for (String entry : authority.split(",")) {
+            if (!entry.isEmpty()) {
+                HostPort.parse("JDBC URL '" + Secrets.maskUrl(url) + "'", entry, 0);
+            }
+        }
     }
 
     public Dialect dialect() {

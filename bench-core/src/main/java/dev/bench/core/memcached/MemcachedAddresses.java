@@ -1,6 +1,7 @@
 package dev.bench.core.memcached;
 
 import dev.bench.core.BenchException;
+import dev.bench.core.settings.HostPort;
 
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -41,26 +42,7 @@ public final class MemcachedAddresses {
     }
 
     private static InetSocketAddress parseOne(String name, String entry) {
-        int colon = entry.lastIndexOf(':');
-        String host = colon < 0 ? entry : entry.substring(0, colon);
-        if (host.startsWith("[") && host.endsWith("]")) {
-            host = host.substring(1, host.length() - 1); // [::1]:11211
-        }
-        if (host.isEmpty() || colon == entry.length() - 1) {
-            throw new BenchException(name + " entry '" + entry + "' is not host:port");
-        }
-        int port = DEFAULT_PORT;
-        if (colon >= 0) {
-            try {
-                port = Integer.parseInt(entry.substring(colon + 1));
-            } catch (NumberFormatException e) {
-                port = -1;
-            }
-            if (port < 1 || port > 65535) {
-                throw new BenchException(name + " entry '" + entry + "' has no valid port (1..65535)");
-            }
-        }
-        return InetSocketAddress.createUnresolved(host, port);
+        return HostPort.parse(name, entry, DEFAULT_PORT);
     }
 
     /** host:port as the user wrote it, for messages. */

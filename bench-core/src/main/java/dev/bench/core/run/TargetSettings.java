@@ -5,6 +5,7 @@ import dev.bench.core.Secrets;
 import dev.bench.core.jdbc.Dialect;
 import dev.bench.core.jdbc.JdbcDriver;
 import dev.bench.core.jdbc.JdbcTarget;
+import dev.bench.core.settings.HostPort;
 import dev.bench.core.settings.SettingNames;
 
 import java.util.Map;
@@ -43,6 +44,25 @@ public record TargetSettings(String url, String address, String database, String
     /** Connections for a run of {@code threads} workers: the pool size given, else threads + 1. */
     public int poolSize(int threads) {
         return poolSize != null ? poolSize : threads + 1;
+    }
+
+    /**
+     * These settings, checked for what can be checked before connecting: the URL's scheme, hosts and
+     * ports, each address entry's host and port, the pool size.
+     */
+    public TargetSettings validate(SettingNames names) {
+        if (poolSize != null && poolSize < 1) {
+            throw new BenchException(names.of("pool-size") + " must be >= 1, got " + poolSize);
+        }
+        if (url != null) {
+            JdbcDriver.fromUrl(url);
+        }
+        if (address != null) {
+            for (String entry : address.trim().split("[,\\s]+")) {
+                HostPort.parse(names.of("address"), entry, 0);
+            }
+        }
+        return this;
     }
 
     /** These settings, checked: a container is a server of its own, so naming one as well is bad input. */

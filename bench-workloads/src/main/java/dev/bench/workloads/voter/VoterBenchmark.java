@@ -138,6 +138,11 @@ public final class VoterBenchmark extends Benchmark {
     @Override
     protected void report(PhaseOutcome outcome, PrintWriter out) {
         VoterReport.Tally tally = tally(outcome.result());
+        if (check == null) { // the check could not reach the database: neither can the results table
+            out.println(VoterReport.overall(options.client(), tally));
+            out.println("  check writes ... " + outcome.check().verdict());
+            return;
+        }
         if (options.verbosity() == Verbosity.quiet) {
             out.println(VoterReport.overall(options.client(), tally));
             if (!check.ok()) {

@@ -1,0 +1,96 @@
+package dev.bench.cli.faults;
+
+import dev.bench.core.testing.ServerSessions;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** A MariaDB server of its own (mariadb-install-db in a temporary directory), database {@code bench}, user bench/bench. */
+final class PrivateMariaDb implements PrivateServer {
+
+    private final Path dir;
+    private final int port;
+    private Process server;
+
+    PrivateMariaDb(int port) {
+        this.port = port;
+        try {
+            this.dir = Files.createTempDirectory("bench-faults-mariadb");
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        Shell.run("chown", "mysql", dir.toString());
+        Shell.run("mariadb-install-db", "--no-defaults", "--datadir=" + dir.resolve("data"), "--user=mysql",
+                "--auth-root-authentication-method=normal", "--skip-test-db");
+        start();
+        Shell.run("mariadb", "--no-defaults", "-S", dir.resolve("sock").toString(), "-uroot", "-e",
+                "CREATE DATABASE bench; CREATE USER 'bench'@'%' IDENTIFIED BY 'bench';"
+                        + " CREATE USER 'bench'@'localhost' IDENTIFIED BY 'bench'; GRANT ALL ON *.* TO 'bench'@'%';"
+                        + " GRANT ALL ON *.* TO 'bench'@'localhost';");
+    }
+
+    String url(String scheme, String host, int relayPort) {
+        return "jdbc:" + scheme + "://" + host + ":" + relayPort + "/bench?user=bench&password=bench";
+    }
+
+    private void start() {
+        try {
+            server = new ProcessBuilder("/usr/sbin/mariadbd", "--no-defaults", "--datadir=" + dir.resolve("data"),
+                    "--port=" + port, "--bind-address=127.0.0.1", "--socket=" + dir.resolve("sock"),
+                    "--pid-file=" + dir.resolve("pid"), "--user=mysql", "--skip-log-bin", "--skip-name-resolve",
+                    "--innodb-flush-log-at-trx-commit=2", "--innodb-buffer-pool-size=64M", "--max-connections=200")
+                    .redirectErrorStream(true).redirectOutput(dir.resolve("log").toFile()).start();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        PrivateServer.awaitPort(port, 60_000);
+    }
+
+    @Override
+    public int port() {
+        return port;
+    }
+
+    @Override
+    public void restart() {
+        stop();
+        start();
+    }
+
+    private void stop() {
+        server.destroy(); // SIGTERM: a clean shutdown, sessions end
+        try {
+            if (!server.waitFor(60, TimeUnit.SECONDS)) {
+                server.destroyForcibly().waitFor();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public List<Long> pids() {
+        return List.of(server.pid());
+    }
+
+    @Override
+    public void killSessions() {
+        try (Connection c = DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + port + "/bench?user=bench&password=bench")) {
+            ServerSessions.killOthers(c);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        stop();
+        PrivatePostgres.deleteTree(dir);
+    }
+}
