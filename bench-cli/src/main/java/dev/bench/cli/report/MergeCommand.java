@@ -1,11 +1,16 @@
 package dev.bench.cli.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.bench.cli.workload.TargetOptions;
 import dev.bench.core.BenchException;
 import dev.bench.core.report.RunReport;
+import dev.bench.core.results.ResultsJson;
 import dev.bench.core.results.RunFiles;
 import dev.bench.core.results.RunMerger;
+import dev.bench.core.run.IntegrityCheck;
+import dev.bench.workloads.ClientsCheck;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -22,8 +27,9 @@ import java.util.concurrent.Callable;
 @Command(name = "merge", mixinStandardHelpOptions = true,
         description = {"Merges the results directories of several client processes of one run (started with "
                 + "--clients N --client-id I --start-at TIME) into one: histograms aligned by wall clock and added "
-                + "exactly, counts added, integrity ok only if every client's was; writes summary.json, "
-                + "intervals.csv, latency.hlog and report.html."})
+                + "exactly, counts added, figures combined as each workload declares; with the target options "
+                + "(--url ...) the after-run check runs once over what all clients were told; writes "
+                + "summary.json, intervals.csv, latency.hlog and report.html."})
 public final class MergeCommand implements Callable<Integer> {
 
     @Spec
@@ -35,12 +41,19 @@ public final class MergeCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "DIR", description = "The clients' results directories.")
     List<Path> clients;
 
+    /** The database the clients wrote: given, the after-run check runs once over all of them. */
+    @Mixin
+    TargetOptions target;
+
     @Override
     public Integer call() {
         if (clients.contains(results)) {
             throw new BenchException("--results " + results + " is one of the inputs; merge into a new directory");
         }
-        RunFiles merged = new RunMerger(clients.stream().map(RunFiles::read).toList()).writeTo(results);
+        List<RunFiles> parts = clients.stream().map(RunFiles::read).toList();
+        IntegrityCheck together = ClientsCheck.of(parts.stream().map(RunFiles::summary).toList(), target.settings());
+        RunFiles merged = new RunMerger(parts).writeTo(results, together == null ? null : ResultsJson.mapper().valueToTree(
+                Map.of("checked", together.checked(), "ok", together.ok(), "verdict", together.verdict())));
         Path report = RunReport.write(merged);
         PrintWriter out = spec.commandLine().getOut();
         JsonNode s = merged.summary();

@@ -1,10 +1,12 @@
 package dev.bench.cli.voter;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.bench.cli.workload.ExitCodes;
 import dev.bench.core.BenchException;
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.results.LatencyLogReader;
 import dev.bench.core.results.ResultsDirectory;
+import dev.bench.core.results.ResultsJson;
 import dev.bench.core.results.RunFiles;
 import dev.bench.core.results.RunMerger;
 import dev.bench.workloads.voter.VoterClientsReport;
@@ -52,7 +54,6 @@ final class VoterLauncher {
     private static final Pattern OVERALL = Pattern.compile(
             "Client '.*' overall: .* total transactions: ([\\d,]+), fails: (\\d+), total time: ([\\d.]+)sec");
     /** The client's accepted votes, from its summary.json ("votes": {"accepted": N, ...}). */
-    private static final Pattern ACCEPTED = Pattern.compile("\"accepted\": (\\d+)");
 
     private final VoterCommand o;
     private final VoterRunSettings settings;
@@ -148,7 +149,9 @@ final class VoterLauncher {
     private boolean report(List<Child> children, Path merged, VoterDatabase.Counts before, VoterDatabase.Counts after) {
         List<VoterClientsReport.Client> clients = new ArrayList<>();
         for (Child c : children) {
-            clients.add(new VoterClientsReport.Client(c.transactions, c.fails, c.seconds, c.accepted()));
+            JsonNode votes = c.votes();
+            clients.add(new VoterClientsReport.Client(c.transactions, c.fails, c.seconds, votes.path("accepted").asLong(),
+                    votes.path("in_doubt").asLong()));
         }
         LatencyLogReader latency = new RunMerger(children.stream().map(c -> RunFiles.read(c.results)).toList())
                 .writeTo(merged).phases().get(0).latency();
@@ -203,16 +206,17 @@ final class VoterLauncher {
             }
         }
 
-        long accepted() {
-            try {
-                Matcher m = ACCEPTED.matcher(Files.readString(results.resolve(ResultsDirectory.SUMMARY)));
-                if (!m.find()) {
-                    throw new BenchException("no accepted votes in " + results.resolve(ResultsDirectory.SUMMARY));
-                }
-                return Long.parseLong(m.group(1));
-            } catch (IOException e) {
-                throw new BenchException("client results missing: " + e.getMessage(), e);
+        /** What the client was told of its votes (accepted, in doubt), from its summary.json. */
+        JsonNode votes() {
+            Path summary = results.resolve(ResultsDirectory.SUMMARY);
+            if (!Files.exists(summary)) {
+                throw new BenchException("client results missing: " + summary);
             }
+            JsonNode votes = ResultsJson.read(summary).path("votes");
+            if (!votes.has("accepted")) {
+                throw new BenchException("no accepted votes in " + summary);
+            }
+            return votes;
         }
 
         int await() {

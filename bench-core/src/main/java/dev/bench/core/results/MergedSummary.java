@@ -14,8 +14,9 @@ import java.util.Map;
 
 /**
  * summary.json of a merge: the first client's fields, with everything that adds up added up (op
- * counts, throughput, top-level counts such as acknowledged votes), percentiles taken from the added
- * histograms, integrity ok only when every client's was, and each client's own verdict listed.
+ * counts, throughput), the workload's figures combined as each declares ({@link FigureMerge}),
+ * percentiles taken from the added histograms, integrity ok only when every client's was, and each
+ * client's own verdict listed.
  */
 final class MergedSummary {
 
@@ -26,10 +27,16 @@ final class MergedSummary {
     private MergedSummary() {
     }
 
-    static ObjectNode of(List<RunFiles> clients, Path out) {
+    /** @param together the verdict of one check over all clients, or null to combine theirs */
+    static ObjectNode of(List<RunFiles> clients, Path out, JsonNode together) {
         ObjectNode merged = clients.get(0).summary().isObject()
                 ? ((ObjectNode) clients.get(0).summary()).deepCopy() : JsonNodeFactory.instance.objectNode();
-        sumTopLevelCounts(merged, clients);
+        List<JsonNode> summaries = clients.stream().map(RunFiles::summary).toList();
+        if (FigureMerge.hasRules(merged)) {
+            FigureMerge.apply(merged, summaries);
+        } else {
+            sumTopLevelCounts(merged, clients); // results written before figures declared their rules
+        }
         JsonNode phases = merged.path("phases");
         if (phases.isArray() && !phases.isEmpty()) {
             for (int i = 0; i < phases.size(); i++) {
@@ -37,11 +44,13 @@ final class MergedSummary {
                 List<JsonNode> parts = clients.stream().map(c -> c.summary().path("phases").path(index)).toList();
                 String dir = phases.get(i).path("directory").asText("");
                 mergeNumbers((ObjectNode) phases.get(i), parts, clients, dir);
+                FigureMerge.apply((ObjectNode) phases.get(i), parts);
             }
         } else {
             mergeNumbers(merged, clients.stream().map(RunFiles::summary).toList(), clients, null);
         }
-        merged.set("integrity", integrity(clients.stream().map(c -> c.summary().path("integrity")).toList(), clients));
+        merged.set("integrity", together != null ? together.deepCopy()
+                : integrity(clients.stream().map(c -> c.summary().path("integrity")).toList(), clients));
         ArrayNode list = merged.putArray("clients");
         for (RunFiles c : clients) {
             ObjectNode entry = list.addObject();

@@ -26,6 +26,9 @@ import java.nio.file.Path;
  */
 public final class ResultsJson {
 
+    /** The key under which a summary block declares how its workload figures merge across clients. */
+    public static final String MERGE_RULES = "merge_rules";
+
     private static final ObjectMapper MAPPER = JsonMapper.builder()
             .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)

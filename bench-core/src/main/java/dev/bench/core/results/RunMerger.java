@@ -1,5 +1,6 @@
 package dev.bench.core.results;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.bench.core.BenchException;
 import dev.bench.core.metrics.IntervalSnapshot;
 import dev.bench.core.metrics.KindStats;
@@ -36,13 +37,21 @@ public final class RunMerger {
 
     /** Writes the merged directory (must be new or empty) and returns it read back. */
     public RunFiles writeTo(Path out) {
+        return writeTo(out, null);
+    }
+
+    /**
+     * Like {@link #writeTo(Path)}, with the verdict of a check run once over all clients (checked, ok,
+     * verdict), which replaces the clients' own; null: none was run.
+     */
+    public RunFiles writeTo(Path out, JsonNode together) {
         prepare(out);
         List<String> phaseNames = clients.get(0).phases().stream().map(Phase::name).toList();
         for (String name : phaseNames) {
             Path dir = name.isEmpty() ? out : out.resolve(name);
             mergePhase(name, dir);
         }
-        ResultsJson.write(out.resolve(ResultsDirectory.SUMMARY), MergedSummary.of(clients, out));
+        ResultsJson.write(out.resolve(ResultsDirectory.SUMMARY), MergedSummary.of(clients, out, together));
         return RunFiles.read(out);
     }
 

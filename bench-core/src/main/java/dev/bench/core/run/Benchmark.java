@@ -48,7 +48,16 @@ public abstract class Benchmark implements AutoCloseable {
     protected abstract IntegrityCheck check(PhasePlan phase, RunResult result) throws Exception;
 
     /** The workload's own figures of this phase for summary.json (votes acknowledged, tpmC, ...). */
-    protected Map<String, Object> figures(PhasePlan phase, RunResult result) {
+    protected Figures figures(PhasePlan phase, RunResult result) {
+        return new Figures();
+    }
+
+    /**
+     * What this client was told in this phase, and the state it started from, for a check once over
+     * several clients writing one database ({@link WorkloadType#checkTogether}); summary.json's {@code told}.
+     * Empty: the workload has nothing to add up.
+     */
+    protected Map<String, Object> told(PhasePlan phase, RunResult result) {
         return Map.of();
     }
 

@@ -5,10 +5,10 @@ import dev.bench.core.metrics.RunResult;
 import java.util.Map;
 
 /**
- * What one phase produced: the engine's measurements, the after-run check, and the workload's own
- * figures for the summary (votes acknowledged, tpmC, ...).
+ * What one phase produced: the engine's measurements, the after-run check, the workload's own
+ * figures for the summary (votes acknowledged, tpmC, ...), and what its clients were told ({@link Benchmark#told}).
  */
-public record PhaseOutcome(PhasePlan plan, RunResult result, IntegrityCheck check, Map<String, Object> figures) {
+public record PhaseOutcome(PhasePlan plan, RunResult result, IntegrityCheck check, Figures figures, Map<String, Object> told) {
 
     /** Ran to its end, measured at least one op, and the database agreed: a run that measured nothing is no result. */
     public boolean ok() {

@@ -40,6 +40,19 @@ public interface WorkloadType<S> {
         throw new dev.bench.core.BenchException(name() + " has no offered rate to sweep");
     }
 
+    /**
+     * The after-run check once over several clients that wrote one database ({@code bench merge} with
+     * the target options, voter's launcher): the database now against what all of them were told.
+     *
+     * @param told every client's {@code told} block of summary.json (one per client and phase), as
+     *             {@link Benchmark#told} wrote it
+     * @throws Exception when the database can't be read
+     */
+    default IntegrityCheck checkTogether(TargetSettings target, java.util.List<com.fasterxml.jackson.databind.JsonNode> told)
+            throws Exception {
+        return IntegrityCheck.notChecked(name() + " has no check over several clients");
+    }
+
     /** Opens a planned benchmark: connects, so it runs only after the inputs were checked. */
     @FunctionalInterface
     interface Opener {

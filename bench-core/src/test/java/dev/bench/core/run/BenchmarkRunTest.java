@@ -74,8 +74,8 @@ class BenchmarkRunTest {
         }
 
         @Override
-        protected Map<String, Object> figures(PhasePlan phase, RunResult result) {
-            return Map.of("told", result.completedTotal());
+        protected Figures figures(PhasePlan phase, RunResult result) {
+            return new Figures().sum("told", result.completedTotal());
         }
 
         @Override

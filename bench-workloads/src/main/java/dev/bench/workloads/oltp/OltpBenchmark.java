@@ -6,6 +6,7 @@ import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.metrics.RunResult;
 import dev.bench.core.run.Benchmark;
+import dev.bench.core.run.Figures;
 import dev.bench.core.run.IntegrityCheck;
 import dev.bench.core.run.PhaseOutcome;
 import dev.bench.core.run.PhasePlan;
@@ -86,15 +87,21 @@ public final class OltpBenchmark extends Benchmark {
         return IntegrityCheck.of(check.ok(), check.detail());
     }
 
+    /** The check counts rows per table: what it needs to run once over several clients. */
     @Override
-    protected Map<String, Object> figures(PhasePlan phase, RunResult result) {
+    protected Map<String, Object> told(PhasePlan phase, RunResult result) {
+        return Map.of("tables", settings.tables(), "table_size", settings.tableSize());
+    }
+
+    @Override
+    protected Figures figures(PhasePlan phase, RunResult result) {
         QueryCounts q = workload.counters().snapshot();
-        Map<String, Object> queries = new LinkedHashMap<>();
+        Map<String, Long> queries = new LinkedHashMap<>();
         queries.put("read", q.read());
         queries.put("write", q.write());
         queries.put("other", q.other());
         queries.put("ignored_errors", q.ignoredErrors());
-        return Map.of("queries", queries);
+        return new Figures().sum("queries", queries);
     }
 
     @Override

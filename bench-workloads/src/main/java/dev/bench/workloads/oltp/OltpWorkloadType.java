@@ -1,14 +1,17 @@
 package dev.bench.workloads.oltp;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.bench.core.RunConfig;
 import dev.bench.core.jdbc.JdbcDriver;
 import dev.bench.core.jdbc.JdbcTarget;
+import dev.bench.core.run.IntegrityCheck;
 import dev.bench.core.run.RunSettings;
 import dev.bench.core.run.TargetSettings;
 import dev.bench.core.run.WorkloadType;
 import dev.bench.core.settings.SettingNames;
 
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -100,6 +103,16 @@ public final class OltpWorkloadType implements WorkloadType<OltpRunSettings> {
         }
         out.flush();
         return 0;
+    }
+
+    /** Several clients' transactions, checked once after all of them: every table still holds its rows. */
+    @Override
+    public IntegrityCheck checkTogether(TargetSettings target, List<JsonNode> told) throws Exception {
+        OltpSettings tables = OltpSettings.DEFAULTS.withTables(told.get(0).path("tables").asInt(), told.get(0).path("table_size").asInt());
+        try (JdbcTarget t = open(target, 1)) {
+            OltpCheck check = new OltpCheck(tables.tableSize(), OltpTables.countRows(t, tables));
+            return IntegrityCheck.of(check.ok(), check.detail());
+        }
     }
 
     static JdbcTarget open(TargetSettings target, int threads) {

@@ -8,6 +8,7 @@ import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.metrics.RunResult;
 import dev.bench.core.run.Benchmark;
+import dev.bench.core.run.Figures;
 import dev.bench.core.run.IntegrityCheck;
 import dev.bench.core.run.PhaseOutcome;
 import dev.bench.core.run.PhasePlan;
@@ -46,6 +47,8 @@ public final class TaoBenchmark extends Benchmark {
     private JdbcTarget target;
     private TaoWorkload workload;
     private TaoCheck.Counts before;
+    /** When {@link #before} was read: of several clients, the earliest read is the state before any wrote. */
+    private long beforeAtMillis;
 
     /**
      * @param targets    opens the target with a pool for the given number of workers
@@ -134,6 +137,7 @@ public final class TaoBenchmark extends Benchmark {
         try (Connection c = target.connection()) {
             TaoSchema.init(c, sql);
             before = TaoCheck.Counts.of(c);
+            beforeAtMillis = System.currentTimeMillis();
         }
         workload = new TaoWorkload(target, sql, config, keys);
         return workload;
@@ -154,16 +158,19 @@ public final class TaoBenchmark extends Benchmark {
     }
 
     @Override
-    protected Map<String, Object> figures(PhasePlan phase, RunResult result) {
+    protected Figures figures(PhasePlan phase, RunResult result) {
         TaoCounters counters = workload.counters();
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("experiment", experiment(phase).describe());
-        f.put("read_misses", counters.readMisses());
-        f.put("writes_that_changed_nothing", counters.writeNoops());
-        f.put("retries", result.kinds().stream().mapToLong(k -> k.outcomes().retries()).sum());
-        f.put("edges_added", counters.edgesAdded.sum());
-        f.put("edges_deleted", counters.edgesDeleted.sum());
-        return f;
+        return new Figures().same("experiment", experiment(phase).describe())
+                .sum("read_misses", counters.readMisses())
+                .sum("writes_that_changed_nothing", counters.writeNoops())
+                .sum("retries", result.kinds().stream().mapToLong(k -> k.outcomes().retries()).sum())
+                .sum("edges_added", counters.edgesAdded.sum())
+                .sum("edges_deleted", counters.edgesDeleted.sum());
+    }
+
+    @Override
+    protected Map<String, Object> told(PhasePlan phase, RunResult result) {
+        return TaoTold.of(workload.counters(), before, beforeAtMillis);
     }
 
     @Override

@@ -1,14 +1,17 @@
 package dev.bench.workloads.tao;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.bench.core.RunConfig;
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.run.Benchmark;
+import dev.bench.core.run.IntegrityCheck;
 import dev.bench.core.run.RunSettings;
 import dev.bench.core.run.TargetSettings;
 import dev.bench.core.run.WorkloadType;
 import dev.bench.core.settings.SettingNames;
 
 import java.io.PrintWriter;
+import java.sql.Connection;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,6 +57,20 @@ public final class TaoWorkloadType implements WorkloadType<TaoSettings> {
         List<Experiment> experiments = settings.experiments() == null ? Experiment.defaults()
                 : Experiment.read(settings.experiments());
         return new Plan(settings, config, targets, experiments, runConfigs(experiments, settings, run, names), run.seed());
+    }
+
+    /**
+     * Several clients' experiments, checked once at the end: the row counts now against the counts read
+     * before any client wrote plus everything all of them were told; guards as always.
+     */
+    @Override
+    public IntegrityCheck checkTogether(TargetSettings target, List<JsonNode> told) throws Exception {
+        try (JdbcTarget t = new TaoTargetResolver(target, null, null, SettingNames.FLAGS).opener().apply(1);
+             Connection c = t.connection()) {
+            TaoSchema.init(c, TaoSql.forDialect(t.dialect()));
+            TaoCheck.Verdict v = TaoCheck.check(c, TaoTold.before(told), TaoTold.counters(told));
+            return IntegrityCheck.of(v.ok(), v.detail());
+        }
     }
 
     /** One run config per experiment line: its threads, warmup and length; only the first waits for a shared start. */

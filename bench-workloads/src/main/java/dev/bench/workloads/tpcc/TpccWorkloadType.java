@@ -1,9 +1,11 @@
 package dev.bench.workloads.tpcc;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.bench.core.BenchException;
 import dev.bench.core.Failures;
 import dev.bench.core.RunConfig;
 import dev.bench.core.jdbc.JdbcTarget;
+import dev.bench.core.run.IntegrityCheck;
 import dev.bench.core.run.RunSettings;
 import dev.bench.core.run.TargetSettings;
 import dev.bench.core.run.WorkloadType;
@@ -91,6 +93,22 @@ public final class TpccWorkloadType implements WorkloadType<TpccRunSettings> {
                 return outcome.passed() ? 0 : FAILED;
             }
         });
+    }
+
+    /** Several clients' transactions, checked once after all of them: TPC-C's consistency conditions. */
+    @Override
+    public IntegrityCheck checkTogether(TargetSettings target, List<JsonNode> told) throws Exception {
+        JsonNode first = told.get(0);
+        if (!first.path("check").asBoolean(true)) {
+            return IntegrityCheck.notChecked("--no-check");
+        }
+        TpccSettings shape = new TpccSettings(first.path("scale").asInt(), first.path("tables").asInt(),
+                TpccSettings.DEFAULTS.useFk(), TpccSettings.DEFAULTS.isolation());
+        try (JdbcTarget t = open(target, 3)) {
+            TpccCheck.Outcome outcome = TpccCheck.afterRun(t, shape, 2);
+            return IntegrityCheck.of(outcome.passed(), (outcome.verdicts().size() - outcome.failed()) + " of "
+                    + outcome.verdicts().size() + " consistency checks (condition x warehouse) passed");
+        }
     }
 
     /** {@code cleanup}: drops the tables of sets 1..tables that bench created, names those it left alone. */

@@ -7,14 +7,13 @@ import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.jdbc.SqlErrors;
 import dev.bench.core.memcached.MemcachedErrors;
 import dev.bench.core.memcached.MemcachedTarget;
+import dev.bench.core.run.Figures;
 import net.spy.memcached.MemcachedClient;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -212,14 +211,12 @@ final class HybridVoteBackend implements VoteBackend {
 
     /** Hits and misses since priming (warmup included; the after-run check's reads are not counted). */
     @Override
-    public Map<String, Object> figures() {
+    public void addFigures(Figures figures) {
         long h = cacheHits();
         long m = cacheMisses();
-        Map<String, Object> figures = new LinkedHashMap<>();
-        figures.put("cache_hits", h);
-        figures.put("cache_misses", m);
-        figures.put("cache_hit_rate", h + m == 0 ? 0.0 : Math.round(10_000.0 * h / (h + m)) / 10_000.0);
-        figures.put("cache_stale_entries_at_check", staleEntries);
-        return figures;
+        figures.sum("cache_hits", h).sum("cache_misses", m)
+                .ratio("cache_hit_rate", h + m == 0 ? 0.0 : Math.round(10_000.0 * h / (h + m)) / 10_000.0,
+                        "cache_hits", "cache_hits", "cache_misses")
+                .max("cache_stale_entries_at_check", staleEntries); // each client's check saw the one cache
     }
 }

@@ -2,8 +2,8 @@ package dev.bench.workloads.vote;
 
 import dev.bench.core.ErrorKind;
 import dev.bench.core.jdbc.SqlErrors;
+import dev.bench.core.run.Figures;
 
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -38,8 +38,7 @@ public interface VoteBackend extends AutoCloseable {
      * The backend's own figures of the last run, for Noria's report ({@code # name: value} lines) and
      * summary.json: hybrid's cache hits and misses. Empty for most backends.
      */
-    default Map<String, Object> figures() {
-        return Map.of();
+    default void addFigures(Figures figures) {
     }
 
     /** Current totals, for the after-run check; empty when the backend keeps no state (null backend). */

@@ -7,6 +7,7 @@ import dev.bench.core.Workload;
 import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.metrics.RunResult;
 import dev.bench.core.run.Benchmark;
+import dev.bench.core.run.Figures;
 import dev.bench.core.run.IntegrityCheck;
 import dev.bench.core.run.PhaseOutcome;
 import dev.bench.core.run.PhasePlan;
@@ -34,6 +35,8 @@ public final class VoteBenchmark extends Benchmark {
     private final Path histogram;
     private LatencyLogWriter histogramCopy;
     private Optional<VoteCounts> before = Optional.empty();
+    /** When {@link #before} was read: of several clients, the earliest read is the state before any wrote. */
+    private long beforeAtMillis;
     private VoteWorkload workload;
 
     public VoteBenchmark(VoteBackend backend, VoteSettings settings, RunConfig config) {
@@ -76,6 +79,7 @@ public final class VoteBenchmark extends Benchmark {
                     + Failures.describe(e), e);
         }
         before = backend.count();
+        beforeAtMillis = System.currentTimeMillis();
     }
 
     @Override
@@ -108,18 +112,24 @@ public final class VoteBenchmark extends Benchmark {
     }
 
     @Override
-    protected Map<String, Object> figures(PhasePlan phase, RunResult result) {
-        Map<String, Object> figures = new LinkedHashMap<>();
-        figures.put("acknowledged_votes", workload.acknowledgedVotes());
-        figures.putAll(backend.figures());
+    protected Figures figures(PhasePlan phase, RunResult result) {
+        Figures figures = new Figures().sum("acknowledged_votes", workload.acknowledgedVotes());
+        backend.addFigures(figures);
         return figures;
+    }
+
+    @Override
+    protected Map<String, Object> told(PhasePlan phase, RunResult result) {
+        return VoteTold.of(backend.name(), workload.acknowledgedVotes(), workload.inDoubtVotes(), before, beforeAtMillis);
     }
 
     @Override
     protected void report(PhaseOutcome outcome, PrintWriter out) {
         out.print(NoriaReport.render(outcome.result()));
         out.println("# integrity: " + outcome.check().verdict());
-        backend.figures().forEach((name, value) -> out.println("# " + name + ": " + value));
+        Figures figures = new Figures();
+        backend.addFigures(figures);
+        figures.values().forEach((name, value) -> out.println("# " + name + ": " + value));
     }
 
     /** Votes the backend acknowledged in the last phase (warmup included). */

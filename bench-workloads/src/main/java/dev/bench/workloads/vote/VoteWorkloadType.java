@@ -1,17 +1,20 @@
 package dev.bench.workloads.vote;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.bench.core.BenchException;
 import dev.bench.core.RunConfig;
 import dev.bench.core.jdbc.Dialect;
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.memcached.MemcachedAddresses;
 import dev.bench.core.memcached.MemcachedTarget;
+import dev.bench.core.run.IntegrityCheck;
 import dev.bench.core.run.RunSettings;
 import dev.bench.core.run.TargetSettings;
 import dev.bench.core.run.WorkloadType;
 import dev.bench.core.settings.Require;
 import dev.bench.core.settings.SettingNames;
 
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -104,6 +107,29 @@ public final class VoteWorkloadType implements WorkloadType<VoteRunSettings> {
         if (target.url() != null && Dialect.fromUrl(target.url()) != dialect) {
             throw new BenchException(names.of("url") + " names a " + Dialect.fromUrl(target.url()).name().toLowerCase(java.util.Locale.ROOT)
                     + " server, not the " + kind.label() + " backend's: name the backend that URL is for");
+        }
+    }
+
+    /**
+     * Several clients' votes against one database, checked once: its vote rows and counts now against
+     * the votes all of them were told of, from the counts read before any of them wrote. SQL backends
+     * (and hybrid, whose votes are its SQL tables'); memcached has no check over several clients yet.
+     */
+    @Override
+    public IntegrityCheck checkTogether(TargetSettings target, List<JsonNode> told) throws Exception {
+        VoteTold all = VoteTold.together(told);
+        Dialect dialect = switch (all.backend()) {
+            case "postgres" -> Dialect.POSTGRES;
+            case "mysql", "hybrid" -> Dialect.MYSQL;
+            case "mssql" -> Dialect.MSSQL;
+            default -> null;
+        };
+        if (dialect == null) {
+            return IntegrityCheck.notChecked("no check over several clients for the " + all.backend() + " backend yet");
+        }
+        String engine = dialect == Dialect.MYSQL ? VoteBackendSettings.ENGINE : null; // counting reads either engine
+        try (JdbcVoteBackend tables = new JdbcVoteBackend(all.backend(), target.openServer(dialect, 1), engine, 1)) {
+            return VoteCheck.of(all.acknowledged(), all.inDoubt(), all.before(), tables.count());
         }
     }
 

@@ -7,6 +7,7 @@ import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.metrics.RunResult;
 import dev.bench.core.run.Benchmark;
+import dev.bench.core.run.Figures;
 import dev.bench.core.run.IntegrityCheck;
 import dev.bench.core.run.PhaseOutcome;
 import dev.bench.core.run.PhasePlan;
@@ -41,6 +42,8 @@ public final class VoterBenchmark extends Benchmark {
     private final RunConfig config;
     private final Options options;
     private VoterDatabase.Counts before;
+    /** When {@link #before} was read: of several clients, the earliest read is the state before any wrote. */
+    private long beforeAtMillis;
     private VoterWorkload workload;
     private Instant started;
     private Instant ended;
@@ -77,6 +80,12 @@ public final class VoterBenchmark extends Benchmark {
             db.create(settings.contestants());
             before = db.counts(settings.maxVotes());
         }
+        beforeAtMillis = System.currentTimeMillis();
+    }
+
+    @Override
+    protected Map<String, Object> told(PhasePlan phase, RunResult result) {
+        return VoterTold.of(workload.accepted(), workload.inDoubt(), settings.maxVotes(), before.voteRows(), beforeAtMillis);
     }
 
     @Override
@@ -115,19 +124,16 @@ public final class VoterBenchmark extends Benchmark {
     }
 
     @Override
-    protected Map<String, Object> figures(PhasePlan phase, RunResult result) {
-        Map<String, Object> votes = new LinkedHashMap<>();
+    protected Figures figures(PhasePlan phase, RunResult result) {
+        Map<String, Long> votes = new LinkedHashMap<>();
         votes.put("accepted", workload.accepted());
         votes.put("invalid_contestant", workload.invalid());
         votes.put("over_limit", workload.overLimit());
         votes.put("failed", tally(result).fails());
         votes.put("in_doubt", workload.inDoubt());
-        Map<String, Object> figures = new LinkedHashMap<>();
-        figures.put("votes", votes);
-        figures.put("transactions_per_sec", tally(result).perSecond());
-        figures.put("connections", settings.connections());
-        figures.put("procedure", settings.procedure());
-        return figures;
+        // clients started together (--start-at) share the window: their rates add up
+        return new Figures().sum("votes", votes).sum("transactions_per_sec", tally(result).perSecond())
+                .sum("connections", settings.connections()).same("procedure", settings.procedure());
     }
 
     private VoterReport.Tally tally(RunResult result) {

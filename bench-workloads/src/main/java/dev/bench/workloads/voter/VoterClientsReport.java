@@ -14,7 +14,7 @@ import java.util.Locale;
 public final class VoterClientsReport {
 
     /** One client's figures, from its overall line and its summary. */
-    public record Client(long transactions, long fails, double seconds, long accepted) {
+    public record Client(long transactions, long fails, double seconds, long accepted, long inDoubt) {
     }
 
     private VoterClientsReport() {
@@ -25,12 +25,14 @@ public final class VoterClientsReport {
                                    VoterDatabase.Counts before, VoterDatabase.Counts after) {
         long completed = 0;
         long accepted = 0;
+        long inDoubt = 0;
         long fails = 0;
         double longest = 0;
         for (Client c : clients) {
             completed += c.transactions() - c.fails();
             fails += c.fails();
             accepted += c.accepted();
+            inDoubt += c.inDoubt();
             longest = Math.max(longest, c.seconds());
         }
         out.println(String.format(Locale.US, "Total transactions per second: %,.0f T/sec", completed / Math.max(longest, 1e-9)));
@@ -38,7 +40,7 @@ public final class VoterClientsReport {
                 clients.size(), completed + fails, fails, longest));
         out.println(percentiles("sojourn", sojourn));
         out.println(percentiles("service", service));
-        VoterCheck check = VoterCheck.of(accepted, 0, maxVotes, before, after);
+        VoterCheck check = VoterCheck.of(accepted, inDoubt, maxVotes, before, after);
         out.println("  check writes ... " + check.verdict());
         out.flush();
         return check;

@@ -1,10 +1,12 @@
 package dev.bench.workloads.voter;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.bench.core.Bursts;
 import dev.bench.core.RunConfig;
 import dev.bench.core.jdbc.Dialect;
 import dev.bench.core.jdbc.JdbcDriver;
 import dev.bench.core.jdbc.JdbcTarget;
+import dev.bench.core.run.IntegrityCheck;
 import dev.bench.core.run.RunSettings;
 import dev.bench.core.run.TargetSettings;
 import dev.bench.core.run.WorkloadType;
@@ -12,6 +14,7 @@ import dev.bench.core.settings.Require;
 import dev.bench.core.settings.SettingNames;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -108,6 +111,18 @@ public final class VoterWorkloadType implements WorkloadType<VoterRunSettings> {
 
     private static boolean isInMemory(String url) {
         return JdbcDriver.fromUrl(url) == JdbcDriver.H2 && url.contains(":mem:");
+    }
+
+    /** Several clients' votes, checked once: the rows now against all the accepted votes, in doubt allowed. */
+    @Override
+    public IntegrityCheck checkTogether(TargetSettings target, List<JsonNode> told) throws Exception {
+        VoterTold all = VoterTold.together(told);
+        try (JdbcTarget t = open(target, 1)) {
+            VoterDatabase.Counts after = new VoterDatabase(t).counts(all.maxVotes());
+            VoterCheck check = VoterCheck.of(all.accepted(), all.inDoubt(), all.maxVotes(),
+                    VoterDatabase.Counts.rowsOnly(all.voteRowsBefore()), after);
+            return new IntegrityCheck(true, check.ok(), check.verdict());
+        }
     }
 
     /** A pool of exactly {@code connections} on the URL's server, or embedded H2. */
