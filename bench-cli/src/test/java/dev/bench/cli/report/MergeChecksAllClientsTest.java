@@ -82,6 +82,22 @@ class MergeChecksAllClientsTest {
     }
 
     @Test
+    void voteOnMemcachedChecksTheCountersOnceOverBothClients(@TempDir Path tmp) throws Exception {
+        String address = memcachedAddress();
+        String vote = "vote --target 400 --write-every 5 --warmup 0 -a 1000 --threads 2";
+        String backend = "memcached --address " + address + " --key-prefix merge" + ProcessHandle.current().pid() + "_";
+        assertEquals(0, CliRunner.run((vote + " --runtime 0.5 --results " + tmp.resolve("prime") + " " + backend).split(" "))
+                .exitCode(), "priming run");
+        List<Path> clients = twoClients(tmp, vote + " --runtime 3 --no-prime", backend);
+        List<JsonNode> s = clients.stream().map(d -> ResultsJson.read(d.resolve("summary.json"))).toList();
+
+        JsonNode merged = merge(tmp.resolve("merged"), clients, 0, "--address", address);
+        String verdict = merged.path("integrity").path("verdict").asText();
+        assertTrue(verdict.startsWith("ok: votes acknowledged " + sum(s, "acknowledged_votes")), verdict);
+        assertTrue(verdict.endsWith("(once over 2 clients)"), verdict);
+    }
+
+    @Test
     void tpccOnPostgresAddsTpmCAndQueriesAndChecksOnce(@TempDir Path tmp) throws Exception {
         String url = TestServers.postgresUrl();
         assertEquals(0, CliRunner.run("tpcc", "cleanup", "--url", url).exitCode());

@@ -77,6 +77,17 @@ final class MemcachedVoteBackend implements VoteBackend {
         this.articles = articles;
     }
 
+    @Override
+    public Map<String, Object> checkShape() {
+        return Map.of("key_prefix", keys.prefix());
+    }
+
+    /** The sum of the first {@code articles} counters, for a check over several clients' runs. */
+    Optional<VoteCounts> countOf(long articles) throws Exception {
+        this.articles = articles;
+        return count();
+    }
+
     /** The sum of all counters; a missing counter (evicted, or its server restarted) adds nothing. */
     @Override
     public Optional<VoteCounts> count() throws Exception {

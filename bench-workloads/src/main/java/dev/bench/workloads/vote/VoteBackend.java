@@ -4,6 +4,7 @@ import dev.bench.core.ErrorKind;
 import dev.bench.core.jdbc.SqlErrors;
 import dev.bench.core.run.Figures;
 
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -39,6 +40,11 @@ public interface VoteBackend extends AutoCloseable {
      * summary.json: hybrid's cache hits and misses. Empty for most backends.
      */
     default void addFigures(Figures figures) {
+    }
+
+    /** What a check over several clients needs of this backend besides the counts (memcached: its key prefix). */
+    default Map<String, Object> checkShape() {
+        return Map.of();
     }
 
     /** Current totals, for the after-run check; empty when the backend keeps no state (null backend). */

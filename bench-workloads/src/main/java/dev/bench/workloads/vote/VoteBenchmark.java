@@ -120,7 +120,11 @@ public final class VoteBenchmark extends Benchmark {
 
     @Override
     protected Map<String, Object> told(PhasePlan phase, RunResult result) {
-        return VoteTold.of(backend.name(), workload.acknowledgedVotes(), workload.inDoubtVotes(), before, beforeAtMillis);
+        Map<String, Object> told = VoteTold.of(backend.name(), workload.acknowledgedVotes(), workload.inDoubtVotes(), before,
+                beforeAtMillis);
+        told.put("articles", settings.articles());
+        told.putAll(backend.checkShape());
+        return told;
     }
 
     @Override

@@ -124,8 +124,15 @@ public final class VoteWorkloadType implements WorkloadType<VoteRunSettings> {
             case "mssql" -> Dialect.MSSQL;
             default -> null;
         };
+        if ("memcached".equals(all.backend())) {
+            JsonNode first = told.get(0);
+            try (MemcachedVoteBackend cache = new MemcachedVoteBackend(MemcachedTarget.open(memcachedAddress(target), 1),
+                    first.path("key_prefix").asText(""), false)) {
+                return VoteCheck.of(all.acknowledged(), all.inDoubt(), all.before(), cache.countOf(first.path("articles").asLong()));
+            }
+        }
         if (dialect == null) {
-            return IntegrityCheck.notChecked("no check over several clients for the " + all.backend() + " backend yet");
+            return IntegrityCheck.notChecked("no check over several clients for the " + all.backend() + " backend");
         }
         String engine = dialect == Dialect.MYSQL ? VoteBackendSettings.ENGINE : null; // counting reads either engine
         try (JdbcVoteBackend tables = new JdbcVoteBackend(all.backend(), target.openServer(dialect, 1), engine, 1)) {
