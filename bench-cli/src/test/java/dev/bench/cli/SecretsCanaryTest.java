@@ -53,6 +53,8 @@ class SecretsCanaryTest {
             "vote --runtime 1 --warmup 0 --articles 100 h2 --url jdbc:h2:mem:canary-vote;USER=sa;PASSWORD=CANARY",
             "sweep --slo p99=1ms --max 1000 -- vote --runtime 1 postgres --url jdbc:postgresql://127.0.0.1:1/db?password=CANARY",
             "vote postgres --pasword CANARY",
+            "vote postgres --url jdbc:postgresql://bob:CANARY@127.0.0.1:notaport/db",
+            "merge --url jdbc:postgresql://127.0.0.1:1/db?password=CANARY /nonexistent/client-0",
             "vote postgres --url jdbc:postgresql://127.0.0.1:1/db?password=CANARY --bogus"})
     void noByteWrittenHoldsThePassword(String command, @TempDir Path dir) throws IOException {
         List<String> args = new ArrayList<>();
