@@ -78,13 +78,24 @@ PY
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-result() {  # NAME MODE SCORE ERROR
-  printf '{"benchmark":"dev.bench.x.%s","mode":"%s","params":{},"primaryMetric":{"score":%s,"scoreError":%s,"scoreUnit":"u"}}' "$@"
+result() {  # NAME MODE SCORE ERROR FORK1 FORK2 FORK3 (each fork's iterations: the fork's score, twice)
+  printf '{"benchmark":"dev.bench.x.%s","mode":"%s","params":{},"primaryMetric":{"score":%s,"scoreError":%s,"scoreUnit":"u",' "$1" "$2" "$3" "$4"
+  printf '"rawData":[[%s,%s],[%s,%s],[%s,%s]]}}' "$5" "$5" "$6" "$6" "$7" "$7"
 }
-echo "[$(result slower thrpt 100 5),$(result same avgt 10 1),$(result noisy thrpt 100 30)]" > "$tmp/base.json"
-echo "[$(result slower thrpt 80 5),$(result same avgt 11 1),$(result noisy thrpt 75 30)]" > "$tmp/cur.json"
+echo "[$(result slower thrpt 100 5 100 102 98),$(result same avgt 10 1 10 10.2 9.9),$(result noisy thrpt 100 30 100 70 130)]" > "$tmp/base.json"
+echo "[$(result slower thrpt 80 5 80 81 79),$(result same avgt 11 1 10.1 10 10.3),$(result noisy thrpt 75 30 70 60 100)]" > "$tmp/cur.json"
 [ -f bench-cli/target/bench.jar ] || die "bench-cli/target/bench.jar not found: build first"
-report=$(java -jar bench-cli/target/bench.jar compare "$tmp/base.json" "$tmp/cur.json")
+set +e
+report=$(java -jar bench-cli/target/bench.jar compare --fail-on-regression "$tmp/base.json" "$tmp/cur.json")
+rc=$?
+set -e
 grep -q '^# worse in B beyond noise: x.slower$' <<<"$report" || die "bench compare did not flag exactly x.slower:
 $report"
-log "bench compare (JMH): ok"
+grep -q 'forks a side): x.slower -20.0%$' <<<"$report" || die "the regression gate did not flag exactly x.slower:
+$report"
+[ "$rc" -eq 1 ] || die "bench compare --fail-on-regression exited $rc on a regression, expected 1"
+java -jar bench-cli/target/bench.jar compare --fail-on-regression "$tmp/base.json" "$tmp/base.json" >/dev/null \
+  || die "bench compare --fail-on-regression failed an unchanged rerun"
+grep -q 'compare --fail-on-regression target/jmh-baseline/jmh-result.json' .github/workflows/ci.yml \
+  || die "the workflow's JMH comparison must use the regression gate (--fail-on-regression)"
+log "bench compare (JMH): ok (the gate flags the 20 % slowdown and passes the rerun)"

@@ -3,6 +3,7 @@ package dev.bench.cli.report;
 import dev.bench.core.BenchException;
 import dev.bench.core.report.JmhReport;
 import dev.bench.core.report.JmhResults;
+import dev.bench.core.report.RegressionGate;
 import dev.bench.core.report.RunCompare;
 import dev.bench.core.results.RunFiles;
 import picocli.CommandLine.Command;
@@ -36,6 +37,18 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--html", paramLabel = "FILE", description = "Also write an HTML comparison with the spectra overlaid.")
     Path html;
 
+    @Option(names = "--threshold", paramLabel = "PCT", defaultValue = "10",
+            description = "JMH files: the regression gate flags B when its median fork is more than PCT %% worse than A's "
+                    + "and every fork of B is worse than every fork of A (default: ${DEFAULT-VALUE}).")
+    double threshold;
+
+    @Option(names = "--min-forks", paramLabel = "N", defaultValue = "2",
+            description = "JMH files: forks each side needs for the gate's verdict (default: ${DEFAULT-VALUE}).")
+    int minForks;
+
+    @Option(names = "--fail-on-regression", description = "JMH files: exit 1 when the gate flags a regression.")
+    boolean failOnRegression;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -44,7 +57,7 @@ public final class CompareCommand implements Callable<Integer> {
             if (paths.size() != 2) {
                 throw new ParameterException(spec.commandLine(), "JMH files are compared two at a time, got " + paths.size());
             }
-            compareJmh(out);
+            return compareJmh(out);
         } else {
             for (Path p : paths) {
                 if (!Files.isDirectory(p)) {
@@ -62,15 +75,22 @@ public final class CompareCommand implements Callable<Integer> {
         return 0;
     }
 
-    private void compareJmh(PrintWriter out) {
+    private int compareJmh(PrintWriter out) {
+        if (threshold <= 0 || minForks < 2) {
+            throw new ParameterException(spec.commandLine(), "--threshold must be > 0 and --min-forks >= 2, got "
+                    + threshold + " and " + minForks);
+        }
+        RegressionGate gate = new RegressionGate(threshold, minForks);
         List<JmhResults.Result> a = JmhResults.read(paths.get(0));
         List<JmhResults.Result> b = JmhResults.read(paths.get(1));
         String la = paths.get(0).getFileName().toString();
         String lb = paths.get(1).getFileName().toString();
         out.println("# A = " + paths.get(0) + ", B = " + paths.get(1));
-        out.print(JmhReport.compare("A", a, "B", b));
+        out.print(JmhReport.compare("A", a, "B", b, gate));
         if (html != null) {
             out.println("# html: " + JmhReport.page("JMH compare: " + la + " · " + lb, List.of(la, lb), List.of(a, b)).write(html));
         }
+        out.flush();
+        return failOnRegression && !JmhReport.regressions(a, b, gate).isEmpty() ? 1 : 0;
     }
 }

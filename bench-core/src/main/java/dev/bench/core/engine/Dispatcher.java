@@ -1,6 +1,10 @@
 package dev.bench.core.engine;
 
+import dev.bench.core.Arrivals;
 import dev.bench.core.Batch;
+import dev.bench.core.OpKind;
+
+import java.util.List;
 
 /**
  * Hands due ops to workers. One instance per phase, shared by all its workers.
@@ -9,7 +13,16 @@ import dev.bench.core.Batch;
  * reporting thread at any time; {@link #generatedInWindow} only after
  * every worker has returned from its last claim.
  */
-interface Dispatcher {
+public interface Dispatcher {
+
+    /**
+     * An open-loop dispatcher from now on, without end: the engine's own, as a seam for benchmarks of
+     * its hot path (bench-jmh's OpenLoopClaim). Runs use {@link Engine#run}.
+     */
+    static Dispatcher openLoop(List<OpKind> kinds, double targetOpsPerSec, Arrivals arrivals, long seed) {
+        long now = System.nanoTime();
+        return new OpenLoopDispatcher(kinds, targetOpsPerSec, arrivals, seed, now, now, Long.MAX_VALUE, 0);
+    }
 
     /**
      * Blocks until at least one op is due, then fills {@code batch} with due ops of one kind.

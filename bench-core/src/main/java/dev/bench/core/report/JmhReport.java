@@ -82,8 +82,15 @@ public final class JmhReport {
      * confidence intervals do not overlap (JMH's own error; no error known means no verdict).
      */
     public static String compare(String labelA, List<Result> a, String labelB, List<Result> b) {
+        return compare(labelA, a, labelB, b, RegressionGate.DEFAULT);
+    }
+
+    /** Like {@link #compare(String, List, String, List)}, closing with the regression gate's lines. */
+    public static String compare(String labelA, List<Result> a, String labelB, List<Result> b, RegressionGate gate) {
         StringBuilder out = new StringBuilder();
         List<String> worse = new ArrayList<>();
+        List<String> regressions = new ArrayList<>();
+        List<String> unjudged = new ArrayList<>();
         out.append(String.format(Locale.ROOT, "%-40s %-24s %14s %14s %9s  %s%n", "benchmark", "params",
                 labelA, labelB, "change", "verdict"));
         for (Result ra : a) {
@@ -95,8 +102,16 @@ public final class JmhReport {
             }
             double change = (rb.score() - ra.score()) / ra.score() * 100;
             String verdict = verdict(ra, rb);
+            String label = ra.shortName() + (ra.paramText().isEmpty() ? "" : " (" + ra.paramText() + ")");
             if (verdict.startsWith("worse")) {
-                worse.add(ra.shortName() + (ra.paramText().isEmpty() ? "" : " (" + ra.paramText() + ")"));
+                worse.add(label);
+            }
+            switch (gate.judge(ra, rb)) {
+                case REGRESSION -> regressions.add(String.format(Locale.ROOT, "%s %s", label,
+                        Fmt.percent((RegressionGate.median(rb.forks()) - RegressionGate.median(ra.forks()))
+                                / RegressionGate.median(ra.forks()) * 100)));
+                case TOO_FEW_FORKS -> unjudged.add(label);
+                default -> { }
             }
             out.append(String.format(Locale.ROOT, "%-40s %-24s %14s %14s %9s  %s%n", ra.shortName() + " " + ra.mode(),
                     ra.paramText(), number(ra.score()), number(rb.score()), Fmt.percent(change), verdict));
@@ -109,7 +124,19 @@ public final class JmhReport {
         }
         out.append("# worse in ").append(labelB).append(" beyond noise: ").append(worse.isEmpty() ? "none" : String.join(", ", worse))
                 .append('\n');
+        out.append(gate.summary(labelB, regressions, unjudged));
         return out.toString();
+    }
+
+    /** The benchmarks the gate flags in B against A. */
+    public static List<String> regressions(List<Result> a, List<Result> b, RegressionGate gate) {
+        List<String> flagged = new ArrayList<>();
+        for (Result ra : a) {
+            b.stream().filter(o -> o.key().equals(ra.key())).findFirst()
+                    .filter(rb -> gate.judge(ra, rb) == RegressionGate.Verdict.REGRESSION)
+                    .ifPresent(rb -> flagged.add(ra.shortName() + (ra.paramText().isEmpty() ? "" : " (" + ra.paramText() + ")")));
+        }
+        return flagged;
     }
 
     /**

@@ -16,9 +16,10 @@ public final class JmhResults {
     /**
      * @param benchmark fully qualified method, e.g. dev.bench.jmh.postgres.PostgresPointSelect.select
      * @param error     JMH's scoreError: half-width of the 99.9 % confidence interval (NaN with too few samples)
+     * @param forks     each fork's score (the mean of its measurement iterations), from JMH's rawData
      */
     public record Result(String benchmark, String mode, Map<String, String> params, double score, double error,
-                         String unit) {
+                         String unit, List<Double> forks) {
 
         /** Benchmark name without its package, e.g. PostgresPointSelect.select. */
         public String shortName() {
@@ -41,6 +42,20 @@ public final class JmhResults {
     private JmhResults() {
     }
 
+    private static List<Double> forkScores(JsonNode rawData) {
+        List<Double> forks = new ArrayList<>();
+        for (JsonNode fork : rawData) {
+            double sum = 0;
+            for (JsonNode iteration : fork) {
+                sum += iteration.asDouble();
+            }
+            if (!fork.isEmpty()) {
+                forks.add(sum / fork.size());
+            }
+        }
+        return forks;
+    }
+
     public static boolean looksLikeJmh(JsonNode root) {
         return root.isArray() && (root.isEmpty() || root.get(0).has("primaryMetric"));
     }
@@ -57,7 +72,7 @@ public final class JmhResults {
             JsonNode m = r.path("primaryMetric");
             results.add(new Result(r.path("benchmark").asText(), r.path("mode").asText(), params,
                     m.path("score").asDouble(Double.NaN), m.path("scoreError").asDouble(Double.NaN),
-                    m.path("scoreUnit").asText("")));
+                    m.path("scoreUnit").asText(""), forkScores(m.path("rawData"))));
         }
         return results;
     }

@@ -1,5 +1,6 @@
 package dev.bench.core.testing;
 
+import dev.bench.core.run.ServerVariables;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 import org.testcontainers.DockerClientFactory;
@@ -30,7 +31,7 @@ public final class TestServers {
 
     /** A JDBC URL with user and password, e.g. jdbc:postgresql://127.0.0.1:5432/bench?user=..&password=.. */
     public static String postgresUrl() {
-        return find("BENCH_POSTGRES_URL", "PostgreSQL", () -> {
+        return find(ServerVariables.POSTGRES_URL, "PostgreSQL", () -> {
             synchronized (TestServers.class) {
                 if (postgres == null) {
                     postgres = start(new PostgreSQLContainer<>(POSTGRES_IMAGE));
@@ -43,7 +44,7 @@ public final class TestServers {
 
     /** MySQL protocol (MariaDB here), for MySQL Connector/J. */
     public static String mysqlUrl() {
-        return find("BENCH_MYSQL_URL", "MySQL/MariaDB", () -> {
+        return find(ServerVariables.MYSQL_URL, "MySQL/MariaDB", () -> {
             synchronized (TestServers.class) {
                 if (mariadb == null) {
                     mariadb = start(new MariaDBContainer<>(MARIADB_IMAGE));
@@ -65,8 +66,8 @@ public final class TestServers {
     }
 
     private static String find(String variable, String what, Supplier<String> container) {
-        String fromEnv = System.getenv(variable);
-        if (fromEnv != null && !fromEnv.isBlank()) {
+        String fromEnv = ServerVariables.value(variable);
+        if (fromEnv != null) {
             return fromEnv;
         }
         if (dockerAvailable()) {
@@ -74,7 +75,7 @@ public final class TestServers {
         }
         String reason = "no " + what + ": " + variable + " is not set and no Docker engine runs "
                 + "(run: eval \"$(scripts/services.sh)\")";
-        if (System.getenv("BENCH_REQUIRE_SERVICES") != null) {
+        if (System.getenv(ServerVariables.REQUIRE) != null) {
             Assertions.fail(reason + "; BENCH_REQUIRE_SERVICES is set, so this is a failure");
         }
         System.err.println("SKIPPED: " + reason);

@@ -1,6 +1,6 @@
 package dev.bench.jmh.memcached;
 
-import dev.bench.jmh.Servers;
+import dev.bench.core.run.ServerVariables;
 import net.spy.memcached.AddrUtil;
 import net.spy.memcached.ConnectionFactoryBuilder;
 import net.spy.memcached.MemcachedClient;
@@ -27,8 +27,10 @@ import java.util.concurrent.TimeUnit;
 /**
  * spymemcached's synchronous calls, each one round trip through the client's single I/O thread:
  * get of one key, getBulk of {@value #BULK_KEYS} keys, incr of a counter. Keys are prefixed {@code jmh:}.
+ * Each thread has its own client (its own connection and I/O thread), as the vote memcached backend
+ * gives each worker one: {@code -t N} measures N clients, not N threads queueing on one.
  */
-@State(Scope.Benchmark)
+@State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Fork(1)
@@ -49,7 +51,7 @@ public class SpymemcachedOps {
     public void setUp() throws IOException, InterruptedException, ExecutionException {
         // Before the first spymemcached class loads: route its logging to SLF4J (slf4j-nop), not stderr.
         System.setProperty("net.spy.log.LoggerImpl", "net.spy.memcached.compat.log.SLF4JLogger");
-        String addresses = Servers.require(Servers.MEMCACHED);
+        String addresses = ServerVariables.require(ServerVariables.MEMCACHED);
         client = new MemcachedClient(new ConnectionFactoryBuilder()
                 .setProtocol(protocol.equals("binary")
                         ? ConnectionFactoryBuilder.Protocol.BINARY : ConnectionFactoryBuilder.Protocol.TEXT)

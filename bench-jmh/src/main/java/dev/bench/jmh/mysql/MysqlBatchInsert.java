@@ -1,8 +1,8 @@
 package dev.bench.jmh.mysql;
 
-import dev.bench.jmh.Servers;
-import dev.bench.jmh.jdbc.BatchInsertBenchmark;
 import dev.bench.core.jdbc.Dialect;
+import dev.bench.core.run.ServerVariables;
+import dev.bench.jmh.jdbc.BatchInsertBenchmark;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -13,7 +13,7 @@ public class MysqlBatchInsert extends BatchInsertBenchmark {
 
     @Override
     protected Connection open(boolean rewriteBatches) throws SQLException {
-        String url = Servers.require(Servers.MYSQL_URL);
+        String url = ServerVariables.require(ServerVariables.MYSQL_URL);
         return DriverManager.getConnection(db().withProperties(url, "rewriteBatchedStatements=" + rewriteBatches));
     }
 

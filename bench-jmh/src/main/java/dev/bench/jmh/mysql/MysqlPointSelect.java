@@ -1,7 +1,7 @@
 package dev.bench.jmh.mysql;
 
-import dev.bench.jmh.Servers;
 import dev.bench.core.jdbc.Dialect;
+import dev.bench.core.run.ServerVariables;
 import dev.bench.jmh.jdbc.PointSelectBenchmark;
 import org.openjdk.jmh.annotations.Param;
 
@@ -22,7 +22,7 @@ public class MysqlPointSelect extends PointSelectBenchmark {
 
     @Override
     protected Connection open() throws SQLException {
-        return DriverManager.getConnection(db().withProperties(Servers.require(Servers.MYSQL_URL), driverOptions));
+        return DriverManager.getConnection(db().withProperties(ServerVariables.require(ServerVariables.MYSQL_URL), driverOptions));
     }
 
     @Override

@@ -1,8 +1,8 @@
 package dev.bench.jmh.postgres;
 
-import dev.bench.jmh.Servers;
-import dev.bench.jmh.jdbc.BatchInsertBenchmark;
 import dev.bench.core.jdbc.Dialect;
+import dev.bench.core.run.ServerVariables;
+import dev.bench.jmh.jdbc.BatchInsertBenchmark;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.postgresql.PGConnection;
@@ -27,7 +27,7 @@ public class PostgresBatchInsert extends BatchInsertBenchmark {
 
     @Override
     protected Connection open(boolean rewriteBatches) throws SQLException {
-        String url = Servers.require(Servers.POSTGRES_URL);
+        String url = ServerVariables.require(ServerVariables.POSTGRES_URL);
         return DriverManager.getConnection(db().withProperties(url, "reWriteBatchedInserts=" + rewriteBatches));
     }
 

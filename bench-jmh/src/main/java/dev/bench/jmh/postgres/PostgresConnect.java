@@ -2,7 +2,7 @@ package dev.bench.jmh.postgres;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import dev.bench.jmh.Servers;
+import dev.bench.core.run.ServerVariables;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -14,6 +14,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -31,16 +32,21 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 5, time = 5)
 public class PostgresConnect {
 
-    /** Only the pooled benchmark pays for a pool. */
+    /**
+     * Only the pooled benchmark pays for a pool. One pool shared by the benchmark's threads, as a
+     * workload's workers share one, with a connection per thread: {@code -t N} measures N borrowers
+     * that never wait for a connection.
+     */
     @State(Scope.Benchmark)
     public static class Pool {
         HikariDataSource dataSource;
 
         @Setup
-        public void setUp() {
+        public void setUp(BenchmarkParams params) {
             HikariConfig config = new HikariConfig();
-            config.setJdbcUrl(Servers.require(Servers.POSTGRES_URL));
-            config.setMaximumPoolSize(2);
+            config.setJdbcUrl(ServerVariables.require(ServerVariables.POSTGRES_URL));
+            config.setMaximumPoolSize(params.getThreads());
+            config.setMinimumIdle(params.getThreads());
             config.setPoolName("jmh");
             dataSource = new HikariDataSource(config);
         }
@@ -57,7 +63,7 @@ public class PostgresConnect {
 
         @Setup
         public void setUp() {
-            url = Servers.require(Servers.POSTGRES_URL);
+            url = ServerVariables.require(ServerVariables.POSTGRES_URL);
         }
     }
 

@@ -1,7 +1,7 @@
 package dev.bench.jmh.postgres;
 
-import dev.bench.jmh.Servers;
 import dev.bench.core.jdbc.Dialect;
+import dev.bench.core.run.ServerVariables;
 import dev.bench.jmh.jdbc.PointSelectBenchmark;
 import org.openjdk.jmh.annotations.Param;
 
@@ -26,7 +26,7 @@ public class PostgresPointSelect extends PointSelectBenchmark {
 
     @Override
     protected Connection open() throws SQLException {
-        return DriverManager.getConnection(db().withProperties(Servers.require(Servers.POSTGRES_URL), driverOptions));
+        return DriverManager.getConnection(db().withProperties(ServerVariables.require(ServerVariables.POSTGRES_URL), driverOptions));
     }
 
     @Override

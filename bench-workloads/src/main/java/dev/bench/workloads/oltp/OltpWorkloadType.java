@@ -119,7 +119,8 @@ public final class OltpWorkloadType implements WorkloadType<OltpRunSettings> {
         return target.openUrlOrEmbedded(threads, H2_FILE_URL, OltpWorkloadType::driverSettings);
     }
 
-    private static Map<String, String> driverSettings(JdbcDriver driver) {
+    /** oltp-rw's properties for the driver a URL selects (the user's URL wins); public for bench-jmh's driver comparison. */
+    public static Map<String, String> driverSettings(JdbcDriver driver) {
         return switch (driver) {
             case CONNECTOR_J -> CONNECTOR_J_SETTINGS;
             case MARIADB -> MARIADB_SETTINGS;

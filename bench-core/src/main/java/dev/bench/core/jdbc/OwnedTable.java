@@ -1,6 +1,5 @@
-package dev.bench.jmh.jdbc;
+package dev.bench.core.jdbc;
 
-import dev.bench.core.jdbc.OwnedTables;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -9,21 +8,22 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /**
- * A benchmark fixture table, owned the way every table the tool creates is owned: through
- * {@link OwnedTables}' registry. Benchmarks fill, empty and truncate only a table proven theirs; a
+ * One fixture table (the JMH benchmarks'), owned the way every table the tool creates is owned: through
+ * {@link OwnedTables}' registry. Its owner fills, empties and truncates it only once proven theirs; a
  * same-named table of someone else's stops setup with an error naming it and is left untouched.
  * Nothing here ever drops a table.
  */
 public final class OwnedTable {
 
-    static final String OWNER = "bench-jmh";
-
+    private final String owner;
     private final String name;
     private final String columns;
     /** Set once {@link #ensure} has proven the table ours; {@link #truncate} refuses without it. */
     private boolean ours;
 
-    public OwnedTable(String name, String columns) {
+    /** @param owner who the registry records as the table's creator, e.g. "bench-jmh" */
+    public OwnedTable(String owner, String name, String columns) {
+        this.owner = owner;
         this.name = name;
         this.columns = columns;
     }
@@ -34,7 +34,7 @@ public final class OwnedTable {
 
     /** Creates the table if absent, reuses it if it is ours, refuses it otherwise. Commits. */
     public void ensure(Connection c) throws SQLException {
-        new OwnedTables(c).createOrReuse(OWNER, name, "CREATE TABLE " + name + " (" + columns + ")");
+        new OwnedTables(c).createOrReuse(owner, name, "CREATE TABLE " + name + " (" + columns + ")");
         ours = true;
     }
 
@@ -45,7 +45,7 @@ public final class OwnedTable {
     /** Empties the table; refuses unless {@link #ensure} has proven it ours. */
     public void truncate(Connection c) throws SQLException {
         if (!ours) {
-            throw new IllegalStateException("not truncating '" + name + "': not proven to be bench-jmh's own table");
+            throw new IllegalStateException("not truncating '" + name + "': not proven to be " + owner + "'s own table");
         }
         try (Statement s = c.createStatement()) {
             s.execute("TRUNCATE TABLE " + name);

@@ -1,4 +1,4 @@
-package dev.bench.jmh.jdbc;
+package dev.bench.core.jdbc;
 
 import dev.bench.core.BenchException;
 import org.junit.jupiter.api.AfterEach;
@@ -31,7 +31,7 @@ class OwnedTableTest {
 
     @Test
     void createsMarksAndReusesItsOwnTable() throws SQLException {
-        OwnedTable table = new OwnedTable("jmh_t", "id INT PRIMARY KEY");
+        OwnedTable table = new OwnedTable("bench-jmh", "jmh_t", "id INT PRIMARY KEY");
         table.ensure(connection);
         execute("INSERT INTO jmh_t VALUES (1)");
         table.ensure(connection);
@@ -44,7 +44,7 @@ class OwnedTableTest {
     void refusesAndLeavesAloneSomeoneElsesTable() throws SQLException {
         execute("CREATE TABLE jmh_t (id INT PRIMARY KEY)");
         execute("INSERT INTO jmh_t VALUES (7)");
-        OwnedTable table = new OwnedTable("jmh_t", "id INT PRIMARY KEY");
+        OwnedTable table = new OwnedTable("bench-jmh", "jmh_t", "id INT PRIMARY KEY");
         BenchException e = assertThrows(BenchException.class, () -> table.ensure(connection));
         assertTrue(e.getMessage().contains("'jmh_t' already exists"), e.getMessage());
         assertThrows(IllegalStateException.class, () -> table.truncate(connection));
@@ -53,7 +53,7 @@ class OwnedTableTest {
 
     @Test
     void recreatesItsOwnTableAfterItWasDroppedByHand() throws SQLException {
-        OwnedTable table = new OwnedTable("jmh_t", "id INT PRIMARY KEY");
+        OwnedTable table = new OwnedTable("bench-jmh", "jmh_t", "id INT PRIMARY KEY");
         table.ensure(connection);
         execute("DROP TABLE jmh_t");
         table.ensure(connection);
@@ -62,7 +62,7 @@ class OwnedTableTest {
 
     @Test
     void fillsOnlyWhenTheRowCountIsWrongAndLeavesAutoCommitAsItWas() throws SQLException {
-        OwnedTable table = new OwnedTable("jmh_t", "id INT PRIMARY KEY, v INT NOT NULL");
+        OwnedTable table = new OwnedTable("bench-jmh", "jmh_t", "id INT PRIMARY KEY, v INT NOT NULL");
         String insert = "INSERT INTO jmh_t (id, v) VALUES (?, ?)";
         table.fillIfNeeded(connection, 5, insert, (ps, id) -> {
             ps.setInt(1, id);
