@@ -31,6 +31,8 @@ public final class TpccWorkload implements Workload {
     static final int STOCK_LEVEL = 4;
 
     public static final String NEW_ORDER_KIND = "new-order";
+    /** The new-order kind's index in {@link #kinds()}: bench-jmh's TpccNewOrder runs only it. */
+    public static final int NEW_ORDER_INDEX = NEW_ORDER;
 
     private static final List<OpKind> KINDS = List.of(new OpKind(NEW_ORDER_KIND, 10, 1), new OpKind("payment", 10, 1),
             new OpKind("order-status", 1, 1), new OpKind("delivery", 1, 1), new OpKind("stock-level", 1, 1));
