@@ -8,18 +8,14 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /** A MariaDB server of its own (mariadb-install-db in a temporary directory), database {@code bench}, user bench/bench. */
-final class PrivateMariaDb implements PrivateServer {
+final class PrivateMariaDb extends ChildProcessServer {
 
     private final Path dir;
-    private final int port;
-    private Process server;
 
     PrivateMariaDb(int port) {
-        this.port = port;
+        super(port, 60_000);
         try {
             this.dir = Files.createTempDirectory("bench-faults-mariadb");
         } catch (IOException e) {
@@ -39,49 +35,18 @@ final class PrivateMariaDb implements PrivateServer {
         return "jdbc:" + scheme + "://" + host + ":" + relayPort + "/bench?user=bench&password=bench";
     }
 
-    private void start() {
-        try {
-            server = new ProcessBuilder("/usr/sbin/mariadbd", "--no-defaults", "--datadir=" + dir.resolve("data"),
-                    "--port=" + port, "--bind-address=127.0.0.1", "--socket=" + dir.resolve("sock"),
-                    "--pid-file=" + dir.resolve("pid"), "--user=mysql", "--skip-log-bin", "--skip-name-resolve",
-                    "--innodb-flush-log-at-trx-commit=2", "--innodb-buffer-pool-size=64M", "--max-connections=200")
-                    .redirectErrorStream(true).redirectOutput(dir.resolve("log").toFile()).start();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-        PrivateServer.awaitPort(port, 60_000);
-    }
-
     @Override
-    public int port() {
-        return port;
-    }
-
-    @Override
-    public void restart() {
-        stop();
-        start();
-    }
-
-    private void stop() {
-        server.destroy(); // SIGTERM: a clean shutdown, sessions end
-        try {
-            if (!server.waitFor(60, TimeUnit.SECONDS)) {
-                server.destroyForcibly().waitFor();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    @Override
-    public List<Long> pids() {
-        return List.of(server.pid());
+    protected ProcessBuilder command() {
+        return new ProcessBuilder("/usr/sbin/mariadbd", "--no-defaults", "--datadir=" + dir.resolve("data"),
+                "--port=" + port(), "--bind-address=127.0.0.1", "--socket=" + dir.resolve("sock"),
+                "--pid-file=" + dir.resolve("pid"), "--user=mysql", "--skip-log-bin", "--skip-name-resolve",
+                "--innodb-flush-log-at-trx-commit=2", "--innodb-buffer-pool-size=64M", "--max-connections=200")
+                .redirectOutput(dir.resolve("log").toFile());
     }
 
     @Override
     public void killSessions() {
-        try (Connection c = DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + port + "/bench?user=bench&password=bench")) {
+        try (Connection c = DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + port() + "/bench?user=bench&password=bench")) {
             ServerSessions.killOthers(c);
         } catch (SQLException e) {
             throw new IllegalStateException(e);
@@ -90,7 +55,7 @@ final class PrivateMariaDb implements PrivateServer {
 
     @Override
     public void close() {
-        stop();
+        super.close();
         PrivatePostgres.deleteTree(dir);
     }
 }
