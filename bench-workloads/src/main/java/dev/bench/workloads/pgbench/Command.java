@@ -1,0 +1,48 @@
+package dev.bench.workloads.pgbench;
+
+import java.util.List;
+
+/**
+ * One step of a parsed script. {@code \if}/{@code \elif}/{@code \else}/{@code \endif} are compiled into
+ * {@link Branch} and {@link Jump} with absolute targets, so a client runs a script as a flat program.
+ */
+public sealed interface Command {
+
+    /** The script line the command starts on (1-based). */
+    int line();
+
+    /** One SQL statement with its {@code :name} references in order; the JDBC text has {@code ?} for each. */
+    record Query(String text, String jdbcText, List<String> parameters) {
+    }
+
+    /** What a SQL command does with its result rows. */
+    enum Results { DISCARD, GSET, ASET }
+
+    /**
+     * SQL, possibly several statements joined by {@code \;} (a compound sent together by pgbench).
+     *
+     * @param prefix \gset/\aset's variable name prefix ("" for none)
+     */
+    record Sql(int line, List<Query> queries, Results results, String prefix) implements Command {
+        public String firstLine() {
+            String t = queries.get(0).text().strip();
+            int nl = t.indexOf('\n');
+            return nl < 0 ? t : t.substring(0, nl);
+        }
+    }
+
+    record Set(int line, String variable, Expr expression) implements Command {
+    }
+
+    /** {@code \sleep}: the expression's value times {@code unitMicros} microseconds. */
+    record Sleep(int line, Expr amount, long unitMicros) implements Command {
+    }
+
+    /** \if or \elif: go on when the condition holds, else continue at {@code elseTarget}. */
+    record Branch(int line, Expr condition, int elseTarget) implements Command {
+    }
+
+    /** The end of a taken branch: continue at {@code target} (after its \endif). */
+    record Jump(int line, int target) implements Command {
+    }
+}
