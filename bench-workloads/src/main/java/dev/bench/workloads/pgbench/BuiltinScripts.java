@@ -61,7 +61,13 @@ public final class BuiltinScripts {
         }
         String[] s = matches.get(0);
         Script parsed = ScriptParser.parse(s[0], s[2]);
-        return new Script(s[0], true, 1, parsed.commands());
+        return new Script(s[0], true, 1, parsed.commands(), parsed.sources());
+    }
+
+    /** --show-script: the builtin's text. */
+    public static String text(String prefix) {
+        String name = named(prefix).name();
+        return SCRIPTS.stream().filter(s -> s[0].equals(name)).map(s -> s[2]).findFirst().orElseThrow();
     }
 
     /** pgbench's report line for the builtin: {@code <builtin: TPC-B (sort of)>}. */

@@ -23,6 +23,8 @@ public final class ScriptParser {
     private final String file;
     private final String text;
     private final List<Command> commands = new ArrayList<>();
+    private final List<String> sources = new ArrayList<>();
+    private String metaSource = "";
     private final Deque<OpenIf> ifs = new ArrayDeque<>();
     private final StringBuilder sql = new StringBuilder();
     private final List<Command.Query> compound = new ArrayList<>();
@@ -96,7 +98,7 @@ public final class ScriptParser {
         if (commands.isEmpty()) {
             throw new BenchException(file + ": no commands in the script");
         }
-        return new Script(file, false, 1, List.copyOf(commands));
+        return new Script(file, false, 1, List.copyOf(commands), List.copyOf(sources));
     }
 
     private void markSqlStart() {
@@ -121,7 +123,9 @@ public final class ScriptParser {
             sqlLine = 0;
             return;
         }
-        commands.add(new Command.Sql(sqlLine, List.copyOf(compound), results, prefix));
+        String first = compound.get(0).text();
+        add(new Command.Sql(sqlLine, List.copyOf(compound), results, prefix),
+                (first.indexOf('\n') < 0 ? first : first.substring(0, first.indexOf('\n'))) + (compound.size() > 1 ? " ..." : ""));
         compound.clear();
         sqlLine = 0;
     }
@@ -166,6 +170,7 @@ public final class ScriptParser {
         }
         endQuery();
         endSql(Command.Results.DISCARD, "");
+        metaSource = ("\\" + word + " " + arguments).strip();
         command(word, arguments, metaLine);
         return i;
     }
@@ -175,14 +180,14 @@ public final class ScriptParser {
             case "set" -> set(args, at);
             case "sleep" -> sleep(args, at);
             case "if" -> {
-                commands.add(new Command.Branch(at, expression(args, at, "if"), -1));
+                add(new Command.Branch(at, expression(args, at, "if"), -1), metaSource);
                 ifs.push(new OpenIf(at, commands.size() - 1));
             }
             case "elif" -> {
                 OpenIf open = openIf(at, "elif");
                 jumpToEndif(open, at);
                 closePending(open);
-                commands.add(new Command.Branch(at, expression(args, at, "elif"), -1));
+                add(new Command.Branch(at, expression(args, at, "elif"), -1), metaSource);
                 open.pendingBranch = commands.size() - 1;
             }
             case "else" -> {
@@ -214,6 +219,11 @@ public final class ScriptParser {
         }
     }
 
+    private void add(Command c, String source) {
+        commands.add(c);
+        sources.add(source);
+    }
+
     private OpenIf openIf(int at, String word) {
         if (ifs.isEmpty()) {
             throw error(at, "\\" + word + " without a matching \\if");
@@ -226,7 +236,7 @@ public final class ScriptParser {
     }
 
     private void jumpToEndif(OpenIf open, int at) {
-        commands.add(new Command.Jump(at, -1));
+        add(new Command.Jump(at, -1), metaSource);
         open.jumps.add(commands.size() - 1);
     }
 
@@ -255,7 +265,7 @@ public final class ScriptParser {
         if (expr.isEmpty()) {
             throw error(at, "missing expression in command \"set\"");
         }
-        commands.add(new Command.Set(at, name, expression(expr, at, "set")));
+        add(new Command.Set(at, name, expression(expr, at, "set")), metaSource);
     }
 
     private void sleep(String args, int at) {
@@ -286,7 +296,7 @@ public final class ScriptParser {
                 throw error(at, "invalid sleep time \"" + amount + "\": must be an integer or :variable");
             }
         }
-        commands.add(new Command.Sleep(at, e, unit));
+        add(new Command.Sleep(at, e, unit), metaSource);
     }
 
     private void noArguments(String args, int at, String word) {

@@ -1,0 +1,65 @@
+package dev.bench.workloads.pgbench;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * What the clients were told, per script: transactions committed, and those whose commit failed with
+ * the connection (in doubt); plus every session, for -r's per-command times once the run is over.
+ *
+ * <p>Threading: workers add concurrently; the benchmark reads after the phase.
+ */
+final class PgbenchCounters {
+
+    private final LongAdder[] committed;
+    private final LongAdder[] inDoubt;
+    private final List<ClientSession> sessions = new CopyOnWriteArrayList<>();
+    private final PrintWriter debug;
+
+    PgbenchCounters(int scripts, PrintWriter debug) {
+        this.committed = adders(scripts);
+        this.inDoubt = adders(scripts);
+        this.debug = debug;
+    }
+
+    private static LongAdder[] adders(int n) {
+        LongAdder[] a = new LongAdder[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = new LongAdder();
+        }
+        return a;
+    }
+
+    void committed(int script) {
+        committed[script].increment();
+    }
+
+    void inDoubt(int script) {
+        inDoubt[script].increment();
+    }
+
+    long committedOf(int script) {
+        return committed[script].sum();
+    }
+
+    long inDoubtOf(int script) {
+        return inDoubt[script].sum();
+    }
+
+    void register(ClientSession s) {
+        sessions.add(s);
+    }
+
+    List<ClientSession> sessions() {
+        return sessions;
+    }
+
+    void debug(String line) {
+        synchronized (debug) {
+            debug.println(line);
+            debug.flush();
+        }
+    }
+}
