@@ -72,6 +72,9 @@ final class ClientSession implements Session {
         Script script = scripts.get(s);
         List<Command> commands = script.commands();
         boolean measured = batch.isMeasured(0);
+        if (measured) {
+            counters.lag(System.nanoTime() - batch.intendedNanos(0));
+        }
         int pc = 0;
         try {
             while (pc < commands.size()) {
@@ -122,7 +125,7 @@ final class ClientSession implements Session {
         List<Command.Query> queries = sql.queries();
         for (int q = 0; q < queries.size(); q++) {
             Command.Query query = queries.get(q);
-            if (transactionControl(query.text())) {
+            if (transactionControl(query.transaction())) {
                 continue;
             }
             boolean last = q == queries.size() - 1;
@@ -141,36 +144,30 @@ final class ClientSession implements Session {
     }
 
     /** BEGIN/END and friends as JDBC calls; true when the statement was one of them. */
-    private boolean transactionControl(String text) throws SQLException {
-        String t = text.strip().toUpperCase(Locale.ROOT).replaceAll("\\s+", " ");
+    private boolean transactionControl(Command.Transaction t) throws SQLException {
         switch (t) {
-            case "BEGIN", "BEGIN TRANSACTION", "BEGIN WORK", "START TRANSACTION" -> {
-                connection.setAutoCommit(false);
-                return true;
-            }
-            case "END", "END TRANSACTION", "END WORK", "COMMIT", "COMMIT TRANSACTION", "COMMIT WORK" -> {
+            case BEGIN -> connection.setAutoCommit(false);
+            case COMMIT -> {
                 if (!connection.getAutoCommit()) {
                     connection.commit();
                     connection.setAutoCommit(true);
                 }
-                return true;
             }
-            case "ROLLBACK", "ABORT", "ROLLBACK TRANSACTION", "ROLLBACK WORK" -> {
+            case ROLLBACK -> {
                 if (!connection.getAutoCommit()) {
                     connection.rollback();
                     connection.setAutoCommit(true);
                 }
-                return true;
             }
             default -> {
                 return false;
             }
         }
+        return true;
     }
 
     private static boolean isCommit(Command.Sql sql) {
-        String t = sql.queries().get(sql.queries().size() - 1).text().strip().toUpperCase(Locale.ROOT);
-        return t.startsWith("END") || t.startsWith("COMMIT");
+        return sql.queries().get(sql.queries().size() - 1).transaction() == Command.Transaction.COMMIT;
     }
 
     private PreparedStatement statement(int s, int pc, int q, Command.Query query) throws SQLException {

@@ -11,8 +11,26 @@ public sealed interface Command {
     /** The script line the command starts on (1-based). */
     int line();
 
-    /** One SQL statement with its {@code :name} references in order; the JDBC text has {@code ?} for each. */
-    record Query(String text, String jdbcText, List<String> parameters) {
+    /**
+     * One SQL statement with its {@code :name} references in order; the JDBC text has {@code ?} for each.
+     * Transaction control (BEGIN, END, ...) is recognised once, here, and run as JDBC calls.
+     */
+    record Query(String text, String jdbcText, List<String> parameters, Transaction transaction) {
+    }
+
+    /** What a statement does to the transaction, if it is one of the transaction-control statements. */
+    enum Transaction {
+        NONE, BEGIN, COMMIT, ROLLBACK;
+
+        static Transaction of(String sql) {
+            String t = sql.strip().toUpperCase(java.util.Locale.ROOT).replaceAll("\\s+", " ");
+            return switch (t) {
+                case "BEGIN", "BEGIN TRANSACTION", "BEGIN WORK", "START TRANSACTION" -> BEGIN;
+                case "END", "END TRANSACTION", "END WORK", "COMMIT", "COMMIT TRANSACTION", "COMMIT WORK" -> COMMIT;
+                case "ROLLBACK", "ABORT", "ROLLBACK TRANSACTION", "ROLLBACK WORK" -> ROLLBACK;
+                default -> NONE;
+            };
+        }
     }
 
     /** What a SQL command does with its result rows. */

@@ -220,7 +220,8 @@ final class PgbenchBenchmark extends Benchmark {
                 }
             }
         }
-        out.print(new PgbenchReport(s, scripts, scale, connectionMs).format(outcome.result(), nanos, counts));
+        out.print(new PgbenchReport(s, scripts, scale, connectionMs).format(outcome.result(), nanos, counts,
+                counters.lagAverageNanos(), counters.lagMaxNanos()));
         out.println("# integrity: " + outcome.check().verdict());
     }
 

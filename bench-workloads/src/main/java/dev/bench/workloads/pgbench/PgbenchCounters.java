@@ -3,6 +3,7 @@ package dev.bench.workloads.pgbench;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -17,6 +18,9 @@ final class PgbenchCounters {
     private final LongAdder[] inDoubt;
     private final List<ClientSession> sessions = new CopyOnWriteArrayList<>();
     private final PrintWriter debug;
+    private final LongAdder lagSum = new LongAdder();
+    private final LongAdder lagCount = new LongAdder();
+    private final LongAccumulator maxLag = new LongAccumulator(Math::max, Long.MIN_VALUE);
 
     PgbenchCounters(int scripts, PrintWriter debug) {
         this.committed = adders(scripts);
@@ -46,6 +50,22 @@ final class PgbenchCounters {
 
     long inDoubtOf(int script) {
         return inDoubt[script].sum();
+    }
+
+    /** How late a measured transaction started against its schedule (-R's lag). */
+    void lag(long nanos) {
+        lagSum.add(nanos);
+        lagCount.increment();
+        maxLag.accumulate(nanos);
+    }
+
+    double lagAverageNanos() {
+        long n = lagCount.sum();
+        return n == 0 ? 0 : (double) lagSum.sum() / n;
+    }
+
+    long lagMaxNanos() {
+        return Math.max(0, maxLag.get());
     }
 
     void register(ClientSession s) {

@@ -114,9 +114,9 @@ final class PgbenchInit {
         long branches = s.scale();
         if (serverSide) {
             exec("insert into pgbench_branches(bid, bbalance) select n, 0 from " + series(branches));
-            exec("insert into pgbench_tellers(tid, bid, tbalance) select n, (n - 1) / " + TELLERS_PER_BRANCH + " + 1, 0 from "
-                    + series(branches * TELLERS_PER_BRANCH));
-            exec("insert into pgbench_accounts(aid, bid, abalance, filler) select n, (n - 1) / " + ACCOUNTS_PER_BRANCH
+            exec("insert into pgbench_tellers(tid, bid, tbalance) select n, (n - 1) " + div() + " " + TELLERS_PER_BRANCH
+                    + " + 1, 0 from " + series(branches * TELLERS_PER_BRANCH));
+            exec("insert into pgbench_accounts(aid, bid, abalance, filler) select n, (n - 1) " + div() + " " + ACCOUNTS_PER_BRANCH
                     + " + 1, 0, '' from " + series(branches * ACCOUNTS_PER_BRANCH));
             return "server-side generate";
         }
@@ -132,6 +132,11 @@ final class PgbenchInit {
                     n -> n + ", " + ((n - 1) / ACCOUNTS_PER_BRANCH + 1) + ", 0, ''", start);
         }
         return "client-side generate";
+    }
+
+    /** Integer division: MySQL's {@code /} gives a decimal, which an int column would round. */
+    private String div() {
+        return dialect == Dialect.MYSQL ? "div" : "/";
     }
 
     /** n = 1..count as a table-valued expression of the dialect. */

@@ -98,7 +98,7 @@ final class SqlText {
             jdbc.append(c);
             i++;
         }
-        return new Command.Query(text, jdbc.toString(), List.copyOf(params));
+        return new Command.Query(text, jdbc.toString(), List.copyOf(params), Command.Transaction.of(text));
     }
 
     /** The end of a {@code :name} starting at {@code i}, or {@code i} when none starts there. */
