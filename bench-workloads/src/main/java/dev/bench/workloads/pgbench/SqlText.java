@@ -72,33 +72,45 @@ final class SqlText {
 
     /** One statement with {@code :name} references replaced by {@code ?}, names in order; {@code ::} casts stay. */
     static Command.Query query(String text) {
-        StringBuilder jdbc = new StringBuilder(text.length());
         List<String> params = new ArrayList<>();
+        String jdbc = rewrite(text, name -> {
+            params.add(name);
+            return "?";
+        });
+        return new Command.Query(text, jdbc, List.copyOf(params), Command.Transaction.of(text));
+    }
+
+    /** Simple mode: the text with each set variable's value in place of {@code :name}; unset ones stay. */
+    static String substitute(String text, java.util.function.Function<String, String> valueOf) {
+        return rewrite(text, name -> {
+            String v = valueOf.apply(name);
+            return v != null ? v : ":" + name;
+        });
+    }
+
+    /** The text with each {@code :name} outside literals and comments replaced by {@code replacement(name)}. */
+    private static String rewrite(String text, java.util.function.Function<String, String> replacement) {
+        StringBuilder out = new StringBuilder(text.length() + 16);
         int i = 0;
         while (i < text.length()) {
             int skipped = skipQuoted(text, i);
             if (skipped > i) {
-                jdbc.append(text, i, skipped);
+                out.append(text, i, skipped);
                 i = skipped;
-                continue;
-            }
-            char c = text.charAt(i);
-            if (c == ':' && i + 1 < text.length() && text.charAt(i + 1) == ':') {
-                jdbc.append("::");
+            } else if (text.startsWith("::", i)) {
+                out.append("::");
                 i += 2;
-                continue;
+            } else {
+                int end = variableEnd(text, i);
+                if (end > i) {
+                    out.append(replacement.apply(text.substring(i + 1, end)));
+                    i = end;
+                } else {
+                    out.append(text.charAt(i++));
+                }
             }
-            int end = variableEnd(text, i);
-            if (end > i) {
-                params.add(text.substring(i + 1, end));
-                jdbc.append('?');
-                i = end;
-                continue;
-            }
-            jdbc.append(c);
-            i++;
         }
-        return new Command.Query(text, jdbc.toString(), List.copyOf(params), Command.Transaction.of(text));
+        return out.toString();
     }
 
     /** The end of a {@code :name} starting at {@code i}, or {@code i} when none starts there. */
@@ -115,33 +127,5 @@ final class SqlText {
             j++;
         }
         return j;
-    }
-
-    /** Simple mode: the text with each set variable's value in place of {@code :name}; unset ones stay. */
-    static String substitute(String text, java.util.function.Function<String, String> valueOf) {
-        StringBuilder out = new StringBuilder(text.length() + 16);
-        int i = 0;
-        while (i < text.length()) {
-            int skipped = skipQuoted(text, i);
-            if (skipped > i) {
-                out.append(text, i, skipped);
-                i = skipped;
-                continue;
-            }
-            if (text.startsWith("::", i)) {
-                out.append("::");
-                i += 2;
-                continue;
-            }
-            int end = variableEnd(text, i);
-            if (end > i) {
-                String v = valueOf.apply(text.substring(i + 1, end));
-                out.append(v != null ? v : text.substring(i, end));
-                i = end;
-                continue;
-            }
-            out.append(text.charAt(i++));
-        }
-        return out.toString();
     }
 }
