@@ -21,7 +21,18 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 class PostgresPgbenchTest extends PgbenchContract {
 
-    private static final Path PGBENCH = Path.of("/usr/lib/postgresql/15/bin/pgbench");
+    /** Debian's server package ships pgbench here; the newest version installed. */
+    private static final Path PGBENCH = installedPgbench();
+
+    private static Path installedPgbench() {
+        try (var versions = Files.list(Path.of("/usr/lib/postgresql"))) {
+            return versions.map(v -> v.resolve("bin/pgbench")).filter(Files::isExecutable)
+                    .max(java.util.Comparator.comparing(p -> Integer.parseInt(p.getParent().getParent().getFileName().toString())))
+                    .orElse(Path.of("/usr/lib/postgresql/15/bin/pgbench"));
+        } catch (java.io.IOException | NumberFormatException none) {
+            return Path.of("/usr/lib/postgresql/15/bin/pgbench");
+        }
+    }
 
     @Override
     String url() {
