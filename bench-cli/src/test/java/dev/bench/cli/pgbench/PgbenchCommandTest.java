@@ -38,7 +38,7 @@ class PgbenchCommandTest {
             "-l                       | -l/--log is not supported by bench pgbench yet",
             "-C                       | -C/--connect is not supported by bench pgbench yet",
             "--partitions 4           | --partitions is not supported by bench pgbench yet",
-            "--max-tries 3            | --max-tries other than 1 is not supported by bench pgbench yet",
+            "--max-tries 0            | --max-tries must be >= 1, got 0",
             "-L 5 -R 100              | -L with -R (skipping late transactions) is not supported by bench pgbench yet",
             "-f /no/such.sql          | could not open file \"/no/such.sql\": no such file",
             "-i -I dtx                | unrecognized initialization step \"x\"",

@@ -2,8 +2,10 @@ package dev.bench.workloads.pgbench;
 
 import dev.bench.core.Batch;
 import dev.bench.core.BenchException;
+import dev.bench.core.ErrorKind;
 import dev.bench.core.Session;
 import dev.bench.core.jdbc.Dialect;
+import dev.bench.core.jdbc.SqlErrors;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -38,10 +40,15 @@ final class ClientSession implements Session {
     private final PreparedStatement[][][] prepared;
     private final long[][] commandNanos;
     private final long[][] commandCounts;
+    private final long[][] commandFailures;
+    private final int maxTries;
+    /** The command running (or that failed): for in-doubt commits and -r's failures. */
+    private int pc;
 
-    ClientSession(Connection connection, Dialect dialect, List<Script> scripts, String protocol,
+    ClientSession(Connection connection, Dialect dialect, List<Script> scripts, String protocol, int maxTries,
                   Map<String, Value> initial, Map<String, String> defines, PgbenchCounters counters, int clientId)
             throws SQLException {
+        this.maxTries = maxTries;
         this.connection = connection;
         this.dialect = dialect;
         this.scripts = scripts;
@@ -55,69 +62,90 @@ final class ClientSession implements Session {
         this.prepared = new PreparedStatement[scripts.size()][][];
         this.commandNanos = new long[scripts.size()][];
         this.commandCounts = new long[scripts.size()][];
+        this.commandFailures = new long[scripts.size()][];
         for (int i = 0; i < scripts.size(); i++) {
             int n = scripts.get(i).commands().size();
             prepared[i] = new PreparedStatement[n][];
             commandNanos[i] = new long[n];
             commandCounts[i] = new long[n];
+            commandFailures[i] = new long[n];
         }
         connection.setAutoCommit(true);
         counters.register(this);
     }
 
+    /**
+     * One transaction: the script from the top. A serialization or deadlock failure is rolled back and
+     * the script re-run with the same random draws, up to --max-tries in all, as pgbench 15 does.
+     */
     @Override
     public void execute(Batch batch) throws Exception {
         int s = batch.kind();
-        variables.useRandom(batch.random(0));
-        Script script = scripts.get(s);
-        List<Command> commands = script.commands();
         boolean measured = batch.isMeasured(0);
         if (measured) {
             counters.lag(System.nanoTime() - batch.intendedNanos(0));
         }
-        int pc = 0;
-        try {
-            while (pc < commands.size()) {
-                Command c = commands.get(pc);
-                long t0 = System.nanoTime();
-                int next = pc + 1;
-                try {
-                    if (c instanceof Command.Sql sql) {
-                        sql(s, pc, sql);
-                    } else if (c instanceof Command.Set set) {
-                        variables.set(set.variable(), set.expression().eval(variables));
-                    } else if (c instanceof Command.Sleep sleep) {
-                        sleep(sleep.amount().eval(variables).asInt() * sleep.unitMicros());
-                    } else if (c instanceof Command.Branch b) {
-                        next = b.condition().eval(variables).truth() ? pc + 1 : b.elseTarget();
-                    } else if (c instanceof Command.Jump j) {
-                        next = j.target();
-                    }
-                } catch (EvalException e) {
-                    throw new BenchException("client " + clientId + " aborted in script " + script.name() + " line "
-                            + c.line() + ": " + e.getMessage());
+        for (int attempt = 1; ; attempt++) {
+            variables.useRandom(batch.random(0));
+            try {
+                runScript(s, measured);
+                counters.committed(s, attempt - 1);
+                return;
+            } catch (SQLException e) {
+                Command failed = pc < scripts.get(s).commands().size() ? scripts.get(s).commands().get(pc) : null;
+                ErrorKind kind = SqlErrors.classify(e);
+                rollbackQuietly();
+                if (kind == ErrorKind.RETRYABLE && attempt < maxTries) {
+                    continue;
                 }
-                if (measured) {
-                    commandNanos[s][pc] += System.nanoTime() - t0;
-                    commandCounts[s][pc]++;
+                if (kind == ErrorKind.CONNECTION && failed instanceof Command.Sql q && isCommit(q)) {
+                    counters.inDoubt(s);
                 }
-                pc = next;
+                if (measured && failed != null) {
+                    commandFailures[s][pc]++;
+                }
+                counters.failed(s, attempt - 1);
+                throw e;
+            } catch (RuntimeException e) {
+                rollbackQuietly();
+                throw e;
             }
-            if (!connection.getAutoCommit()) {
-                throw new BenchException("client " + clientId + " aborted: script " + script.name()
-                        + " ended inside a transaction (BEGIN without END)");
+        }
+    }
+
+    private void runScript(int s, boolean measured) throws SQLException {
+        Script script = scripts.get(s);
+        List<Command> commands = script.commands();
+        pc = 0;
+        while (pc < commands.size()) {
+            Command c = commands.get(pc);
+            long t0 = System.nanoTime();
+            int next = pc + 1;
+            try {
+                if (c instanceof Command.Sql sql) {
+                    sql(s, pc, sql);
+                } else if (c instanceof Command.Set set) {
+                    variables.set(set.variable(), set.expression().eval(variables));
+                } else if (c instanceof Command.Sleep sleep) {
+                    sleep(sleep.amount().eval(variables).asInt() * sleep.unitMicros());
+                } else if (c instanceof Command.Branch b) {
+                    next = b.condition().eval(variables).truth() ? pc + 1 : b.elseTarget();
+                } else if (c instanceof Command.Jump j) {
+                    next = j.target();
+                }
+            } catch (EvalException e) {
+                throw new BenchException("client " + clientId + " aborted in script " + script.name() + " line "
+                        + c.line() + ": " + e.getMessage());
             }
-            counters.committed(s);
-        } catch (SQLException e) {
-            boolean inCommit = pc < commands.size() && commands.get(pc) instanceof Command.Sql q && isCommit(q);
-            rollbackQuietly();
-            if (inCommit) {
-                counters.inDoubt(s);
+            if (measured) {
+                commandNanos[s][pc] += System.nanoTime() - t0;
+                commandCounts[s][pc]++;
             }
-            throw e;
-        } catch (RuntimeException e) {
-            rollbackQuietly();
-            throw e;
+            pc = next;
+        }
+        if (!connection.getAutoCommit()) {
+            throw new BenchException("client " + clientId + " aborted: script " + script.name()
+                    + " ended inside a transaction (BEGIN without END)");
         }
     }
 
@@ -273,6 +301,10 @@ final class ClientSession implements Session {
 
     long[][] commandCounts() {
         return commandCounts;
+    }
+
+    long[][] commandFailures() {
+        return commandFailures;
     }
 
     @Override

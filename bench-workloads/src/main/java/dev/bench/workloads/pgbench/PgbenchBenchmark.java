@@ -136,7 +136,7 @@ final class PgbenchBenchmark extends Benchmark {
         initial.put("random_seed", Value.of(seed));
         initial.put(Function.DEFAULT_SEED, Value.of(dev.bench.core.random.SplitMix64.mix(seed)));
         counters = new PgbenchCounters(scripts.size(), err);
-        workload = new PgbenchWorkload(target, scripts, s.protocol(), initial, s.define(), counters);
+        workload = new PgbenchWorkload(target, scripts, s.protocol(), s.maxTries(), initial, s.define(), counters);
         return workload;
     }
 
@@ -208,20 +208,23 @@ final class PgbenchBenchmark extends Benchmark {
     protected void report(PhaseOutcome outcome, PrintWriter out) {
         long[][] nanos = new long[scripts.size()][];
         long[][] counts = new long[scripts.size()][];
+        long[][] failures = new long[scripts.size()][];
         for (int i = 0; i < scripts.size(); i++) {
             nanos[i] = new long[scripts.get(i).commands().size()];
             counts[i] = new long[nanos[i].length];
+            failures[i] = new long[nanos[i].length];
         }
         for (ClientSession cs : counters.sessions()) {
             for (int i = 0; i < nanos.length; i++) {
                 for (int c = 0; c < nanos[i].length; c++) {
                     nanos[i][c] += cs.commandNanos()[i][c];
                     counts[i][c] += cs.commandCounts()[i][c];
+                    failures[i][c] += cs.commandFailures()[i][c];
                 }
             }
         }
-        out.print(new PgbenchReport(s, scripts, scale, connectionMs).format(outcome.result(), nanos, counts,
-                counters.lagAverageNanos(), counters.lagMaxNanos()));
+        out.print(new PgbenchReport(s, scripts, scale, connectionMs).format(outcome.result(),
+                new PgbenchReport.Commands(nanos, counts, failures), counters));
         out.println("# integrity: " + outcome.check().verdict());
     }
 

@@ -18,6 +18,8 @@ final class PgbenchCounters {
     private final LongAdder[] inDoubt;
     private final List<ClientSession> sessions = new CopyOnWriteArrayList<>();
     private final PrintWriter debug;
+    private final LongAdder retriedTransactions = new LongAdder();
+    private final LongAdder retries = new LongAdder();
     private final LongAdder lagSum = new LongAdder();
     private final LongAdder lagCount = new LongAdder();
     private final LongAccumulator maxLag = new LongAccumulator(Math::max, Long.MIN_VALUE);
@@ -36,8 +38,30 @@ final class PgbenchCounters {
         return a;
     }
 
-    void committed(int script) {
+    /** A committed transaction that needed {@code retries} re-runs first. */
+    void committed(int script, int retries) {
         committed[script].increment();
+        retried(retries);
+    }
+
+    /** A failed transaction after {@code retries} re-runs. */
+    void failed(int script, int retries) {
+        retried(retries);
+    }
+
+    private void retried(int retries) {
+        if (retries > 0) {
+            retriedTransactions.increment();
+            this.retries.add(retries);
+        }
+    }
+
+    long retriedTransactions() {
+        return retriedTransactions.sum();
+    }
+
+    long retries() {
+        return retries.sum();
     }
 
     void inDoubt(int script) {

@@ -26,11 +26,11 @@ final class PgbenchReport {
         this.connectionMs = connectionMs;
     }
 
-    /**
-     * @param lagAvgNanos mean of (actual start - intended start) over measured transactions
-     * @param lagMaxNanos the largest of them
-     */
-    String format(RunResult result, long[][] commandNanos, long[][] commandCounts, double lagAvgNanos, long lagMaxNanos) {
+    /** Per script and command: time spent, executions and failures, for -r. */
+    record Commands(long[][] nanos, long[][] counts, long[][] failures) {
+    }
+
+    String format(RunResult result, Commands commands, PgbenchCounters counters) {
         StringBuilder out = new StringBuilder();
         Histogram all = merged(result.kinds());
         long failed = result.kinds().stream().mapToLong(k -> k.outcomes().failed()).sum();
@@ -54,6 +54,11 @@ final class PgbenchReport {
                     (long) s.transactionsPerClient() * s.client());
         }
         line(out, "number of failed transactions: %d (%.3f%%)", failed, percent(failed, processed + failed));
+        if (s.maxTries() != 1) {
+            line(out, "number of transactions retried: %d (%.3f%%)", counters.retriedTransactions(),
+                    percent(counters.retriedTransactions(), processed + failed));
+            line(out, "total number of retries: %d", counters.retries());
+        }
         if (s.latencyLimitMs() > 0) {
             long late = processed - all.getCountBetweenValues(0, (long) (s.latencyLimitMs() * 1e6));
             line(out, "number of transactions above the %.1f ms latency limit: %d/%d (%.3f%%)", s.latencyLimitMs(),
@@ -62,7 +67,8 @@ final class PgbenchReport {
         line(out, "latency average = %.3f ms", all.getMean() / 1e6);
         line(out, "latency stddev = %.3f ms", all.getStdDeviation() / 1e6);
         if (s.rate() > 0) {
-            line(out, "rate limit schedule lag: avg %.3f (max %.3f) ms", lagAvgNanos / 1e6, lagMaxNanos / 1e6);
+            line(out, "rate limit schedule lag: avg %.3f (max %.3f) ms", counters.lagAverageNanos() / 1e6,
+                    counters.lagMaxNanos() / 1e6);
         }
         line(out, "latency percentiles (from the intended start): p50 %.3f ms, p99 %.3f ms, p99.9 %.3f ms, max %.3f ms",
                 all.getValueAtPercentile(50) / 1e6, all.getValueAtPercentile(99) / 1e6,
@@ -91,8 +97,9 @@ final class PgbenchReport {
                     if (scripts.get(i).commands().get(c) instanceof Command.Jump) {
                         continue;
                     }
-                    long n = commandCounts[i][c];
-                    line(out, "  %12.3f  %10d  %s", n == 0 ? 0.0 : commandNanos[i][c] / 1e6 / n, 0, sources.get(c));
+                    long n = commands.counts()[i][c];
+                    line(out, "  %12.3f  %10d  %s", n == 0 ? 0.0 : commands.nanos()[i][c] / 1e6 / n,
+                            commands.failures()[i][c], sources.get(c));
                 }
             }
         }

@@ -59,7 +59,8 @@ public record PgbenchSettings(boolean initialize, String initSteps, int scale, i
         Require.atLeast(names.of("progress"), progress, 0);
         Require.that(time == 0 || transactions == 0, "specify either a number of transactions (" + names.of("transactions")
                 + ") or a duration (" + names.of("time") + "), not both");
-        Require.that(maxTries == 1, names.of("max-tries") + " other than 1 is not supported by bench pgbench yet");
+        Require.that(maxTries >= 1, names.of("max-tries") + " must be >= 1, got " + maxTries
+                + " (0, unlimited tries, is not supported by bench pgbench yet)");
         Require.that(latencyLimitMs == 0 || rate == 0, names.of("latency-limit") + " with " + names.of("rate")
                 + " (skipping late transactions) is not supported by bench pgbench yet");
         Require.that(List.of("simple", "extended", "prepared").contains(protocol), "invalid query mode (" + names.of("protocol")

@@ -14,7 +14,8 @@ import java.util.Map;
 /**
  * pgbench's scripts as op kinds, one per script with its weight: each op is one whole transaction
  * (one run through the script) by one client. A lost connection is re-opened; a serialization or
- * deadlock failure is a failed transaction, counted, as pgbench 15 counts it with --max-tries 1; any
+ * deadlock failure is retried in the session up to --max-tries, then a failed transaction, counted, as
+ * pgbench 15 counts it; any
  * other error stops the run (pgbench aborts the client).
  *
  * <p>Threading: {@link #openSession} and {@link #classify} from any worker.
@@ -25,12 +26,14 @@ final class PgbenchWorkload implements Workload {
     private final List<Script> scripts;
     private final List<String> kindNames;
     private final String protocol;
+    private final int maxTries;
     private final Map<String, Value> initial;
     private final Map<String, String> defines;
     private final PgbenchCounters counters;
 
-    PgbenchWorkload(JdbcTarget target, List<Script> scripts, String protocol, Map<String, Value> initial,
+    PgbenchWorkload(JdbcTarget target, List<Script> scripts, String protocol, int maxTries, Map<String, Value> initial,
                     Map<String, String> defines, PgbenchCounters counters) {
+        this.maxTries = maxTries;
         this.target = target;
         this.scripts = scripts;
         this.kindNames = Scripts.kindNames(scripts);
@@ -51,7 +54,7 @@ final class PgbenchWorkload implements Workload {
 
     @Override
     public Session openSession(int workerIndex) throws Exception {
-        return new ClientSession(target.connection(), target.dialect(), scripts, protocol, initial, defines, counters,
+        return new ClientSession(target.connection(), target.dialect(), scripts, protocol, maxTries, initial, defines, counters,
                 workerIndex);
     }
 

@@ -49,8 +49,13 @@ abstract class PgbenchContract {
 
     static PgbenchSettings settings(List<String> builtins, List<String> files, int clients, int perClient,
                                     String protocol, String check, Map<String, String> define) {
+        return settings(builtins, files, clients, perClient, protocol, check, define, 1);
+    }
+
+    static PgbenchSettings settings(List<String> builtins, List<String> files, int clients, int perClient,
+                                    String protocol, String check, Map<String, String> define, int maxTries) {
         return new PgbenchSettings(false, PgbenchSettings.INIT_STEPS, 1, 100, true, false, false, builtins, files, clients,
-                1, 0, perClient, 0, 0, protocol, define, 0, true, false, false, 7L, check, 1, List.of());
+                1, 0, perClient, 0, 0, protocol, define, 0, true, false, false, 7L, check, maxTries, List.of());
     }
 
     void initialize(String steps) {
@@ -133,6 +138,28 @@ abstract class PgbenchContract {
         Outcome wrong = run(settings(List.of(), List.of(script.toString()), 1, 5, "simple",
                 "select sum(abalance) = 60 from pgbench_accounts where aid <= 2", Map.of("step", "3")));
         assertFalse(wrong.phase().check().ok(), wrong.phase().check().verdict());
+    }
+
+    /** Two clients update two tellers in opposite orders: deadlocks, each re-run until it commits (--max-tries). */
+    @Test
+    void deadlockedTransactionsAreRetriedUntilTheyCommit() throws Exception {
+        Path script = dir.resolve("deadlock.sql");
+        Files.writeString(script, """
+                \\set first 1 + :client_id
+                \\set second 2 - :client_id
+                BEGIN;
+                UPDATE pgbench_tellers SET tbalance = tbalance + 1 WHERE tid = :first;
+                \\sleep 50 ms
+                UPDATE pgbench_tellers SET tbalance = tbalance + 1 WHERE tid = :second;
+                END;
+                """);
+        Outcome o = run(settings(List.of(), List.of(script.toString()), 2, 6, "prepared",
+                "select sum(tbalance) = 24 from pgbench_tellers where tid <= 2", Map.of(), 50));
+        assertTrue(o.phase().check().ok(), o.phase().check().verdict() + "\n" + o.out());
+        assertEquals(0, o.phase().result().kinds().get(0).outcomes().failed(), o.out());
+        java.util.regex.Matcher retries = java.util.regex.Pattern.compile("total number of retries: (\\d+)").matcher(o.out());
+        assertTrue(retries.find(), o.out());
+        assertTrue(Long.parseLong(retries.group(1)) > 0, "some transaction deadlocked and was retried: " + o.out());
     }
 
     @Test
