@@ -153,7 +153,7 @@ final class ClientSession implements Session {
         List<Command.Query> queries = sql.queries();
         for (int q = 0; q < queries.size(); q++) {
             Command.Query query = queries.get(q);
-            if (transactionControl(query.transaction())) {
+            if (transactionControl(query)) {
                 continue;
             }
             boolean last = q == queries.size() - 1;
@@ -172,9 +172,16 @@ final class ClientSession implements Session {
     }
 
     /** BEGIN/END and friends as JDBC calls; true when the statement was one of them. */
-    private boolean transactionControl(Command.Transaction t) throws SQLException {
-        switch (t) {
+    private boolean transactionControl(Command.Query query) throws SQLException {
+        switch (query.transaction()) {
             case BEGIN -> connection.setAutoCommit(false);
+            case BEGIN_WITH_OPTIONS -> {
+                // BEGIN ISOLATION LEVEL ...: the options apply to the transaction JDBC opens next
+                connection.setAutoCommit(false);
+                try (Statement st = connection.createStatement()) {
+                    st.execute("SET TRANSACTION " + Command.Transaction.options(query.text()));
+                }
+            }
             case COMMIT -> {
                 if (!connection.getAutoCommit()) {
                     connection.commit();

@@ -20,10 +20,13 @@ public sealed interface Command {
 
     /** What a statement does to the transaction, if it is one of the transaction-control statements. */
     enum Transaction {
-        NONE, BEGIN, COMMIT, ROLLBACK;
+        NONE, BEGIN, BEGIN_WITH_OPTIONS, COMMIT, ROLLBACK;
 
         static Transaction of(String sql) {
             String t = sql.strip().toUpperCase(java.util.Locale.ROOT).replaceAll("\\s+", " ");
+            if (!options(sql).isEmpty()) {
+                return BEGIN_WITH_OPTIONS;
+            }
             return switch (t) {
                 case "BEGIN", "BEGIN TRANSACTION", "BEGIN WORK", "START TRANSACTION" -> BEGIN;
                 case "END", "END TRANSACTION", "END WORK", "COMMIT", "COMMIT TRANSACTION", "COMMIT WORK" -> COMMIT;
@@ -31,6 +34,18 @@ public sealed interface Command {
                 default -> NONE;
             };
         }
+
+        /**
+         * What follows BEGIN [TRANSACTION|WORK] or START TRANSACTION: "ISOLATION LEVEL SERIALIZABLE", ...;
+         * "" when nothing does, or the statement is no BEGIN.
+         */
+        static String options(String sql) {
+            java.util.regex.Matcher m = BEGIN_OPTIONS.matcher(sql.strip());
+            return m.matches() ? m.group(1).strip() : "";
+        }
+
+        private static final java.util.regex.Pattern BEGIN_OPTIONS = java.util.regex.Pattern.compile(
+                "(?is)(?:begin(?:\\s+(?:transaction|work))?|start\\s+transaction)\\s+((?!transaction\\b|work\\b)\\S.*)");
     }
 
     /** What a SQL command does with its result rows. */

@@ -54,6 +54,23 @@ class PostgresPgbenchTest extends PgbenchContract {
         assertEquals(0, p.exitValue(), output);
     }
 
+    /** BEGIN with options sets them on the transaction JDBC opens, and END commits it. */
+    @Test
+    void beginWithAnIsolationLevelRunsAtThatLevel() throws Exception {
+        Path script = dir.resolve("iso.sql");
+        Files.writeString(script, """
+                BEGIN ISOLATION LEVEL REPEATABLE READ;
+                SELECT current_setting('transaction_isolation') = 'repeatable read' AS iso_ok \\gset
+                \\if :iso_ok
+                UPDATE pgbench_branches SET bbalance = bbalance + 1 WHERE bid = 1;
+                \\endif
+                END;
+                """);
+        Outcome o = run(settings(List.of(), List.of(script.toString()), 1, 5, "extended",
+                "select bbalance = 5 from pgbench_branches where bid = 1", Map.of()));
+        assertTrue(o.phase().check().ok(), o.phase().check().verdict());
+    }
+
     @Test
     void tablesPgbenchInitializedRunHereWithTheCheck() throws Exception {
         assumeTrue(Files.isExecutable(PGBENCH), PGBENCH + " is not installed");

@@ -138,6 +138,19 @@ class ScriptParserTest {
     }
 
     @Test
+    void transactionControlIsRecognisedWithItsOptions() {
+        assertEquals(Command.Transaction.BEGIN, Command.Transaction.of("begin"));
+        assertEquals(Command.Transaction.BEGIN, Command.Transaction.of("BEGIN  TRANSACTION"));
+        assertEquals(Command.Transaction.COMMIT, Command.Transaction.of("end"));
+        assertEquals(Command.Transaction.ROLLBACK, Command.Transaction.of("Rollback Work"));
+        assertEquals(Command.Transaction.NONE, Command.Transaction.of("BEGINNING"));
+        assertEquals(Command.Transaction.BEGIN_WITH_OPTIONS, Command.Transaction.of("BEGIN ISOLATION LEVEL SERIALIZABLE"));
+        assertEquals("ISOLATION LEVEL REPEATABLE READ", Command.Transaction.options("begin transaction ISOLATION LEVEL REPEATABLE READ"));
+        assertEquals("READ ONLY", Command.Transaction.options("START TRANSACTION READ ONLY"));
+        assertEquals("", Command.Transaction.options("BEGIN WORK"));
+    }
+
+    @Test
     void builtinsAreFoundByUniquePrefix() {
         assertEquals("simple-update", BuiltinScripts.named("si").name());
         assertEquals(7, BuiltinScripts.named("tpcb").sqlCount());
