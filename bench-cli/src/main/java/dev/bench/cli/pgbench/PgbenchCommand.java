@@ -190,8 +190,12 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
             return 0;
         }
         if (initialize) {
-            PgbenchSettings s = WorkloadRun.validated(spec, () -> settings().validate(FlagNames.of(spec)));
+            PgbenchSettings s = WorkloadRun.validated(spec, this::settings);
             TargetSettings t = WorkloadRun.validated(spec, this::targetSettings);
+            WorkloadRun.validated(spec, () -> {
+                Workloads.PGBENCH.checkInitialize(s, t, FlagNames.of(spec));
+                return s;
+            });
             return Workloads.PGBENCH.initialize(s, t, FlagNames.of(spec), spec.commandLine().getErr());
         }
         return request().execute();

@@ -54,6 +54,13 @@ class PgbenchCommandTest {
     }
 
     @Test
+    void sqlServerIsRefusedBeforeConnecting() {
+        CliRunner r = CliRunner.run("pgbench", "--url", "jdbc:sqlserver://127.0.0.1:1;databaseName=x", "-i");
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.errorLines().get(0).startsWith("bench: bench pgbench does not support SQL Server yet"), r.err());
+    }
+
+    @Test
     void aScriptErrorNamesFileAndLineBeforeConnecting() throws Exception {
         Path script = dir.resolve("bad.sql");
         Files.writeString(script, "\\set aid random(1, 10)\nSELECT :aid;\n\\set x 1 +* 2\n");

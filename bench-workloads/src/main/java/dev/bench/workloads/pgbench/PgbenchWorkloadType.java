@@ -2,6 +2,7 @@ package dev.bench.workloads.pgbench;
 
 import dev.bench.core.BenchException;
 import dev.bench.core.RunConfig;
+import dev.bench.core.jdbc.Dialect;
 import dev.bench.core.jdbc.JdbcDriver;
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.run.RunSettings;
@@ -64,7 +65,7 @@ public final class PgbenchWorkloadType implements WorkloadType<PgbenchSettings> 
             throw new BenchException(names.of("initialize") + " initializes and does not run: use the pgbench command's -i");
         }
         List<Script> scripts = Scripts.load(settings.builtins(), settings.files());
-        target.urlOrEmbedded(H2_FILE_URL, names);
+        refuseUntested(target.urlOrEmbedded(H2_FILE_URL, names));
         long seed = settings.randomSeed() != null ? settings.randomSeed() : run.seed();
         int perClient = settings.transactionsPerClient();
         RunConfig config = run.applyTo(RunConfig.builder(), names).threads(settings.client())
@@ -89,8 +90,7 @@ public final class PgbenchWorkloadType implements WorkloadType<PgbenchSettings> 
      * @throws BenchException bad input (before connecting) or a failed step
      */
     public int initialize(PgbenchSettings settings, TargetSettings target, SettingNames names, PrintWriter err) {
-        settings.validate(names);
-        target.urlOrEmbedded(H2_FILE_URL, names);
+        checkInitialize(settings, target, names);
         try (JdbcTarget t = open(target, settings); Connection c = t.connection()) {
             String done = new PgbenchInit(c, t.dialect(), settings, line -> {
                 err.println(line);
@@ -102,6 +102,19 @@ public final class PgbenchWorkloadType implements WorkloadType<PgbenchSettings> 
             throw new BenchException("initialization failed: " + e.getMessage(), e);
         }
         return 0;
+    }
+
+    /** -i's checks before anything connects. @throws BenchException bad input */
+    public void checkInitialize(PgbenchSettings settings, TargetSettings target, SettingNames names) {
+        settings.validate(names);
+        refuseUntested(target.urlOrEmbedded(H2_FILE_URL, names));
+    }
+
+    /** SQL Server has no server here to test against: refused rather than run untested. */
+    private static void refuseUntested(String url) {
+        if (JdbcDriver.fromUrl(url).dialect() == Dialect.MSSQL) {
+            throw new BenchException("bench pgbench does not support SQL Server yet: use PostgreSQL, MySQL/MariaDB or H2");
+        }
     }
 
     private static JdbcTarget open(TargetSettings target, PgbenchSettings s) {
