@@ -132,6 +132,8 @@ final class ClientSession implements Session {
                     next = b.condition().eval(variables).truth() ? pc + 1 : b.elseTarget();
                 } else if (c instanceof Command.Jump j) {
                     next = j.target();
+                } else if (c instanceof Command.Shell shell) {
+                    ShellCommands.run(shell, variables);
                 }
             } catch (EvalException e) {
                 throw new BenchException("client " + clientId + " aborted in script " + script.name() + " line "

@@ -71,6 +71,13 @@ public sealed interface Command {
     record Sleep(int line, Expr amount, long unitMicros) implements Command {
     }
 
+    /**
+     * {@code \shell} (variable null) or {@code \setshell variable}: the words joined by spaces, {@code :name}
+     * replaced by the variable's text and {@code ::x} by {@code :x}, run by {@code /bin/sh -c}.
+     */
+    record Shell(int line, String variable, List<String> words) implements Command {
+    }
+
     /** \if or \elif: go on when the condition holds, else continue at {@code elseTarget}. */
     record Branch(int line, Expr condition, int elseTarget) implements Command {
     }

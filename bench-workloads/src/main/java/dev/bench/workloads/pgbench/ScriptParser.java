@@ -17,8 +17,7 @@ import java.util.Locale;
  */
 public final class ScriptParser {
 
-    private static final List<String> REFUSED = List.of("shell", "setshell", "startpipeline", "syncpipeline",
-            "endpipeline");
+    private static final List<String> REFUSED = List.of("startpipeline", "syncpipeline", "endpipeline");
 
     private final String file;
     private final String text;
@@ -179,6 +178,7 @@ public final class ScriptParser {
         switch (word) {
             case "set" -> set(args, at);
             case "sleep" -> sleep(args, at);
+            case "shell", "setshell" -> shell(word, args, at);
             case "if" -> {
                 add(new Command.Branch(at, expression(args, at, "if"), -1), metaSource);
                 ifs.push(new OpenIf(at, commands.size() - 1));
@@ -297,6 +297,21 @@ public final class ScriptParser {
             }
         }
         add(new Command.Sleep(at, e, unit), metaSource);
+    }
+
+    private void shell(String word, String args, int at) {
+        List<String> words = new ArrayList<>(List.of(args.isEmpty() ? new String[0] : args.split("\\s+")));
+        String variable = null;
+        if (word.equals("setshell")) {
+            if (words.isEmpty() || !isVariableName(words.get(0))) {
+                throw error(at, "\\setshell needs a variable name first, then the command");
+            }
+            variable = words.remove(0);
+        }
+        if (words.isEmpty()) {
+            throw error(at, "missing command in \\" + word);
+        }
+        add(new Command.Shell(at, variable, List.copyOf(words)), metaSource);
     }
 
     private void noArguments(String args, int at, String word) {

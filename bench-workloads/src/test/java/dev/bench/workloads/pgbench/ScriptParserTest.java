@@ -118,7 +118,8 @@ class ScriptParserTest {
             "\\set 1x 5|bad.sql:1: invalid variable name: \"1x\"",
             "\\set x|bad.sql:1: missing expression in command \"set\"",
             "\\foo bar|bad.sql:1: invalid command \"\\foo\"",
-            "SELECT 1;\\n\\n\\shell ls|bad.sql:3: \\shell is not supported",
+            "SELECT 1;\\n\\n\\setshell 9x echo 1|bad.sql:3: \\setshell needs a variable name first",
+            "\\shell|bad.sql:1: missing command in \\shell",
             "\\startpipeline|bad.sql:1: \\startpipeline is not supported",
             "\\if true\\nSELECT 1;|bad.sql:1: \\if without a matching \\endif",
             "\\else|bad.sql:1: \\else without a matching \\if",
@@ -135,6 +136,30 @@ class ScriptParserTest {
                 () -> ScriptParser.parse("bad.sql", text.replace("\\n", "\n")));
         assertTrue(e.getMessage().startsWith(message), e.getMessage());
         assertTrue(!e.getMessage().contains("\n"), "one line: " + e.getMessage());
+    }
+
+    @Test
+    void shellCommandsKeepTheirWordsAndVariable() {
+        Script s = ScriptParser.parse("sh.sql", "\\setshell n echo :x ::lit\n\\shell true\n");
+        assertEquals(new Command.Shell(1, "n", List.of("echo", ":x", "::lit")), s.commands().get(0));
+        assertEquals(new Command.Shell(2, null, List.of("true")), s.commands().get(1));
+        Variables v = new Variables(line -> { });
+        v.set("x", Value.of(5));
+        assertEquals("echo 5 :lit", ShellCommands.commandLine((Command.Shell) s.commands().get(0), v, "setshell"));
+    }
+
+    @Test
+    void setshellStoresTheIntegerItPrintsAndShellFailsOnANonZeroExit() {
+        Variables v = new Variables(line -> { });
+        v.set("x", Value.of(20));
+        ShellCommands.run(new Command.Shell(1, "n", List.of("expr", ":x", "+", "22")), v);
+        assertEquals(Value.of(42), v.variable("n"));
+        EvalException notInt = assertThrows(EvalException.class,
+                () -> ShellCommands.run(new Command.Shell(1, "n", List.of("echo", "hello")), v));
+        assertEquals("setshell: shell command must return an integer (not \"hello\")", notInt.getMessage());
+        EvalException failed = assertThrows(EvalException.class,
+                () -> ShellCommands.run(new Command.Shell(1, null, List.of("exit", "3")), v));
+        assertEquals("shell: shell command failed with exit status 3", failed.getMessage());
     }
 
     @Test
