@@ -244,7 +244,7 @@ final class ClientSession implements Session {
                 case NULL -> ps.setNull(i + 1, Types.NULL);
                 case BOOLEAN -> ps.setBoolean(i + 1, value.intValue() != 0);
                 case INT -> ps.setLong(i + 1, value.intValue());
-                case DOUBLE -> ps.setDouble(i + 1, value.doubleValue());
+                default -> ps.setDouble(i + 1, value.doubleValue());
             }
         }
     }
