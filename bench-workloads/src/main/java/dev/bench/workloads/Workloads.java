@@ -3,6 +3,7 @@ package dev.bench.workloads;
 import dev.bench.core.BenchException;
 import dev.bench.core.run.WorkloadType;
 import dev.bench.workloads.oltp.OltpWorkloadType;
+import dev.bench.workloads.pgbench.PgbenchWorkloadType;
 import dev.bench.workloads.tao.TaoWorkloadType;
 import dev.bench.workloads.tpcc.TpccWorkloadType;
 import dev.bench.workloads.vote.VoteWorkloadType;
@@ -23,8 +24,9 @@ public final class Workloads {
     public static final TpccWorkloadType TPCC = new TpccWorkloadType();
     public static final VoterWorkloadType VOTER = new VoterWorkloadType();
     public static final TaoWorkloadType TAO = new TaoWorkloadType();
+    public static final PgbenchWorkloadType PGBENCH = new PgbenchWorkloadType();
 
-    private static final List<WorkloadType<?>> ALL = List.of(VOTE, OLTP_RW, TPCC, VOTER, TAO);
+    private static final List<WorkloadType<?>> ALL = List.of(VOTE, OLTP_RW, TPCC, VOTER, TAO, PGBENCH);
 
     private Workloads() {
     }

@@ -1,0 +1,98 @@
+package dev.bench.cli.pgbench;
+
+import dev.bench.cli.CliRunner;
+import dev.bench.core.testing.TestServers;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code bench pgbench} end to end: bad input refused before connecting, and a real run on PostgreSQL. */
+class PgbenchCommandTest {
+
+    /** Nothing listens there: an input that got as far as connecting would fail with exit 1, not 2. */
+    private static final String NOWHERE = "jdbc:postgresql://127.0.0.1:1/nowhere";
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "-b nope                  | no builtin script \"nope\"; available: tpcb-like, simple-update, select-only",
+            "-b s                     | ambiguous builtin name \"s\"",
+            "-b tpcb@x                | invalid weight specification: \"tpcb@x\"",
+            "-b tpcb@-1               | invalid weight specification: \"tpcb@-1\"",
+            "-b tpcb@0                | total script weight must not be zero",
+            "-t 5 -T 5                | specify either a number of transactions (-t) or a duration (-T), not both",
+            "-c 0                     | -c must be >= 1, got 0",
+            "-M fast                  | invalid query mode (-M): \"fast\"",
+            "-l                       | -l/--log is not supported by bench pgbench yet",
+            "-C                       | -C/--connect is not supported by bench pgbench yet",
+            "--partitions 4           | --partitions is not supported by bench pgbench yet",
+            "--max-tries 0            | --max-tries must be >= 1, got 0",
+            "-L 5 -R 100              | -L with -R (skipping late transactions) is not supported by bench pgbench yet",
+            "-f /no/such.sql          | could not open file \"/no/such.sql\": no such file",
+            "-i -I dtx                | unrecognized initialization step \"x\"",
+            "--random-seed soon       | unrecognized random seed option \"soon\"",
+    })
+    void badInputIsOneLineAndExitTwoBeforeConnecting(String args, String expected) {
+        List<String> argv = new ArrayList<>(List.of("pgbench", "--url", NOWHERE));
+        argv.addAll(List.of(args.split(" +")));
+        CliRunner r = CliRunner.run(argv.toArray(String[]::new));
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.errorLines().get(0).startsWith("bench: " + expected), r.err());
+        assertFalse(r.err().contains("\tat "), "no stack trace");
+    }
+
+    @Test
+    void sqlServerIsRefusedBeforeConnecting() {
+        CliRunner r = CliRunner.run("pgbench", "--url", "jdbc:sqlserver://127.0.0.1:1;databaseName=x", "-i");
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.errorLines().get(0).startsWith("bench: bench pgbench does not support SQL Server yet"), r.err());
+    }
+
+    @Test
+    void aScriptErrorNamesFileAndLineBeforeConnecting() throws Exception {
+        Path script = dir.resolve("bad.sql");
+        Files.writeString(script, "\\set aid random(1, 10)\nSELECT :aid;\n\\set x 1 +* 2\n");
+        CliRunner r = CliRunner.run("pgbench", "--url", NOWHERE, "-f", script.toString());
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.errorLines().get(0).startsWith("bench: " + script + ":3: syntax error in command \"set\""), r.err());
+    }
+
+    @Test
+    void showScriptPrintsTheBuiltin() {
+        CliRunner r = CliRunner.run("pgbench", "--show-script", "se");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.err().contains("SELECT abalance FROM pgbench_accounts WHERE aid = :aid;"), r.err());
+    }
+
+    @Test
+    void initializeThenRunOnPostgresPrintsPgbenchsReportAndWritesResults() throws Exception {
+        String url = TestServers.postgresUrl();
+        CliRunner init = CliRunner.run("pgbench", "--url", url, "-i", "-s", "1", "-q");
+        assertEquals(0, init.exitCode(), init.err());
+        assertTrue(init.err().contains("creating primary keys..."), init.err());
+        try {
+            Path results = dir.resolve("results");
+            CliRunner r = CliRunner.run("pgbench", "--url", url, "-c", "2", "-t", "25", "-M", "prepared", "-r",
+                    "--results", results.toString());
+            assertEquals(0, r.exitCode(), r.err());
+            assertTrue(r.out().contains("number of transactions actually processed: 50/50"), r.out());
+            assertTrue(r.out().contains("# integrity: ok: history +50 rows for 50 committed"), r.out());
+            assertTrue(r.out().contains("statement latencies in milliseconds and failures:"), r.out());
+            assertTrue(Files.exists(results.resolve("summary.json")), "summary.json");
+        } finally {
+            CliRunner.run("pgbench", "--url", url, "-i", "-I", "d");
+        }
+    }
+}

@@ -1,0 +1,323 @@
+package dev.bench.workloads.pgbench;
+
+import dev.bench.core.Batch;
+import dev.bench.core.BenchException;
+import dev.bench.core.ErrorKind;
+import dev.bench.core.Session;
+import dev.bench.core.jdbc.Dialect;
+import dev.bench.core.jdbc.SqlErrors;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One pgbench client: a connection, its variables (kept across transactions), and the scripts it runs,
+ * one whole script per op. Transaction control in a script (BEGIN, START TRANSACTION, END, COMMIT,
+ * ROLLBACK) becomes the JDBC calls for it, so one script runs on every database; everything else is
+ * sent as written: with {@code ?} parameters in extended and prepared modes, with the values as text in
+ * simple mode.
+ *
+ * <p>Threading: one worker thread at a time (Session contract); the counters it adds to are thread-safe.
+ */
+final class ClientSession implements Session {
+
+    private final Connection connection;
+    private final Dialect dialect;
+    private final List<Script> scripts;
+    private final String protocol;
+    private final Variables variables;
+    private final PgbenchCounters counters;
+    private final int clientId;
+    private final PreparedStatement[][][] prepared;
+    private final long[][] commandNanos;
+    private final long[][] commandCounts;
+    private final long[][] commandFailures;
+    private final int maxTries;
+    /** The command running (or that failed): for in-doubt commits and -r's failures. */
+    private int pc;
+
+    ClientSession(Connection connection, Dialect dialect, List<Script> scripts, String protocol, int maxTries,
+                  Map<String, Value> initial, Map<String, String> defines, PgbenchCounters counters, int clientId)
+            throws SQLException {
+        this.maxTries = maxTries;
+        this.connection = connection;
+        this.dialect = dialect;
+        this.scripts = scripts;
+        this.protocol = protocol;
+        this.counters = counters;
+        this.clientId = clientId;
+        this.variables = new Variables(line -> counters.debug("debug(client=" + clientId + "): " + line));
+        defines.forEach(variables::setText);
+        initial.forEach(variables::set);
+        variables.set("client_id", Value.of(clientId));
+        this.prepared = new PreparedStatement[scripts.size()][][];
+        this.commandNanos = new long[scripts.size()][];
+        this.commandCounts = new long[scripts.size()][];
+        this.commandFailures = new long[scripts.size()][];
+        for (int i = 0; i < scripts.size(); i++) {
+            int n = scripts.get(i).commands().size();
+            prepared[i] = new PreparedStatement[n][];
+            commandNanos[i] = new long[n];
+            commandCounts[i] = new long[n];
+            commandFailures[i] = new long[n];
+        }
+        connection.setAutoCommit(true);
+        counters.register(this);
+    }
+
+    /**
+     * One transaction: the script from the top. A serialization or deadlock failure is rolled back and
+     * the script re-run with the same random draws, up to --max-tries in all, as pgbench 15 does.
+     */
+    @Override
+    public void execute(Batch batch) throws Exception {
+        int s = batch.kind();
+        boolean measured = batch.isMeasured(0);
+        if (measured) {
+            counters.lag(System.nanoTime() - batch.intendedNanos(0));
+        }
+        for (int attempt = 1; ; attempt++) {
+            variables.useRandom(batch.random(0));
+            try {
+                runScript(s, measured);
+                counters.committed(s, attempt - 1);
+                return;
+            } catch (SQLException e) {
+                Command failed = pc < scripts.get(s).commands().size() ? scripts.get(s).commands().get(pc) : null;
+                ErrorKind kind = SqlErrors.classify(e);
+                rollbackQuietly();
+                if (kind == ErrorKind.RETRYABLE && attempt < maxTries) {
+                    continue;
+                }
+                if (kind == ErrorKind.CONNECTION && failed instanceof Command.Sql q && isCommit(q)) {
+                    counters.inDoubt(s);
+                }
+                if (measured && failed != null) {
+                    commandFailures[s][pc]++;
+                }
+                counters.failed(s, attempt - 1);
+                throw e;
+            } catch (RuntimeException e) {
+                rollbackQuietly();
+                throw e;
+            }
+        }
+    }
+
+    private void runScript(int s, boolean measured) throws SQLException {
+        Script script = scripts.get(s);
+        List<Command> commands = script.commands();
+        pc = 0;
+        while (pc < commands.size()) {
+            Command c = commands.get(pc);
+            long t0 = System.nanoTime();
+            int next = pc + 1;
+            try {
+                if (c instanceof Command.Sql sql) {
+                    sql(s, pc, sql);
+                } else if (c instanceof Command.Set set) {
+                    variables.set(set.variable(), set.expression().eval(variables));
+                } else if (c instanceof Command.Sleep sleep) {
+                    sleep(sleep.amount().eval(variables).asInt() * sleep.unitMicros());
+                } else if (c instanceof Command.Branch b) {
+                    next = b.condition().eval(variables).truth() ? pc + 1 : b.elseTarget();
+                } else if (c instanceof Command.Jump j) {
+                    next = j.target();
+                } else if (c instanceof Command.Shell shell) {
+                    ShellCommands.run(shell, variables);
+                }
+            } catch (EvalException e) {
+                throw new BenchException("client " + clientId + " aborted in script " + script.name() + " line "
+                        + c.line() + ": " + e.getMessage());
+            }
+            if (measured) {
+                commandNanos[s][pc] += System.nanoTime() - t0;
+                commandCounts[s][pc]++;
+            }
+            pc = next;
+        }
+        if (!connection.getAutoCommit()) {
+            throw new BenchException("client " + clientId + " aborted: script " + script.name()
+                    + " ended inside a transaction (BEGIN without END)");
+        }
+    }
+
+    private void sql(int s, int pc, Command.Sql sql) throws SQLException {
+        List<Command.Query> queries = sql.queries();
+        for (int q = 0; q < queries.size(); q++) {
+            Command.Query query = queries.get(q);
+            if (transactionControl(query)) {
+                continue;
+            }
+            boolean last = q == queries.size() - 1;
+            Command.Results results = sql.results() == Command.Results.GSET && !last ? Command.Results.DISCARD : sql.results();
+            if (protocol.equals("simple")) {
+                try (Statement st = connection.createStatement()) {
+                    boolean rows = st.execute(SqlText.substitute(query.text(), variables::text));
+                    consume(st, rows, results, sql.prefix());
+                }
+            } else {
+                PreparedStatement ps = statement(s, pc, q, query);
+                bind(ps, query);
+                consume(ps, ps.execute(), results, sql.prefix());
+            }
+        }
+    }
+
+    /** BEGIN/END and friends as JDBC calls; true when the statement was one of them. */
+    private boolean transactionControl(Command.Query query) throws SQLException {
+        switch (query.transaction()) {
+            case BEGIN -> connection.setAutoCommit(false);
+            case BEGIN_WITH_OPTIONS -> {
+                // BEGIN ISOLATION LEVEL ...: the options apply to the transaction JDBC opens next
+                connection.setAutoCommit(false);
+                try (Statement st = connection.createStatement()) {
+                    st.execute("SET TRANSACTION " + Command.Transaction.options(query.text()));
+                }
+            }
+            case COMMIT -> {
+                if (!connection.getAutoCommit()) {
+                    connection.commit();
+                    connection.setAutoCommit(true);
+                }
+            }
+            case ROLLBACK -> {
+                if (!connection.getAutoCommit()) {
+                    connection.rollback();
+                    connection.setAutoCommit(true);
+                }
+            }
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isCommit(Command.Sql sql) {
+        return sql.queries().get(sql.queries().size() - 1).transaction() == Command.Transaction.COMMIT;
+    }
+
+    private PreparedStatement statement(int s, int pc, int q, Command.Query query) throws SQLException {
+        PreparedStatement[] forCommand = prepared[s][pc];
+        if (forCommand == null) {
+            forCommand = new PreparedStatement[((Command.Sql) scripts.get(s).commands().get(pc)).queries().size()];
+            prepared[s][pc] = forCommand;
+        }
+        if (forCommand[q] == null) {
+            forCommand[q] = connection.prepareStatement(query.jdbcText());
+        }
+        return forCommand[q];
+    }
+
+    private void bind(PreparedStatement ps, Command.Query query) throws SQLException {
+        List<String> names = query.parameters();
+        for (int i = 0; i < names.size(); i++) {
+            Object v = variables.raw(names.get(i));
+            if (v == null) {
+                throw new EvalException("undefined variable \"" + names.get(i) + "\"");
+            }
+            if (v instanceof String text) {
+                ps.setString(i + 1, text);
+                continue;
+            }
+            Value value = (Value) v;
+            if (dialect == Dialect.POSTGRES) {
+                // untyped text, as pgbench sends its parameters: the server infers each one's type
+                if (value.isNull()) {
+                    ps.setNull(i + 1, Types.VARCHAR);
+                } else {
+                    ps.setString(i + 1, value.text());
+                }
+                continue;
+            }
+            switch (value.type()) {
+                case NULL -> ps.setNull(i + 1, Types.NULL);
+                case BOOLEAN -> ps.setBoolean(i + 1, value.intValue() != 0);
+                case INT -> ps.setLong(i + 1, value.intValue());
+                default -> ps.setDouble(i + 1, value.doubleValue());
+            }
+        }
+    }
+
+    /** Reads every result; \gset takes the one row of the last, \aset every row of every result. */
+    private void consume(Statement st, boolean rows, Command.Results results, String prefix) throws SQLException {
+        while (true) {
+            if (rows) {
+                try (ResultSet rs = st.getResultSet()) {
+                    store(rs, results, prefix);
+                }
+            } else if (st.getUpdateCount() == -1) {
+                return;
+            }
+            rows = st.getMoreResults();
+        }
+    }
+
+    private void store(ResultSet rs, Command.Results results, String prefix) throws SQLException {
+        ResultSetMetaData meta = rs.getMetaData();
+        int count = 0;
+        while (rs.next()) {
+            count++;
+            if (results == Command.Results.DISCARD || results == Command.Results.GSET && count > 1) {
+                continue;
+            }
+            for (int col = 1; col <= meta.getColumnCount(); col++) {
+                String name = prefix + meta.getColumnLabel(col).toLowerCase(Locale.ROOT);
+                String text = rs.getString(col);
+                if (text == null) {
+                    variables.set(name, Value.NULL);
+                } else {
+                    variables.setText(name, text);
+                }
+            }
+        }
+        if (results == Command.Results.GSET && count != 1) {
+            throw new EvalException("expected one row, got " + count);
+        }
+    }
+
+    private static void sleep(long micros) {
+        if (micros > 0) {
+            LockSupport.parkNanos(micros * 1000);
+        }
+    }
+
+    private void rollbackQuietly() {
+        try {
+            if (!connection.getAutoCommit()) {
+                connection.rollback();
+                connection.setAutoCommit(true);
+            }
+        } catch (SQLException ignored) {
+            // the connection is broken; the engine reconnects
+        }
+    }
+
+    /** Time spent in each command and how often, per script, for -r. */
+    long[][] commandNanos() {
+        return commandNanos;
+    }
+
+    long[][] commandCounts() {
+        return commandCounts;
+    }
+
+    long[][] commandFailures() {
+        return commandFailures;
+    }
+
+    @Override
+    public void close() throws Exception {
+        connection.close();
+    }
+}

@@ -1,0 +1,88 @@
+package dev.bench.workloads.pgbench;
+
+import java.util.List;
+
+/**
+ * One step of a parsed script. {@code \if}/{@code \elif}/{@code \else}/{@code \endif} are compiled into
+ * {@link Branch} and {@link Jump} with absolute targets, so a client runs a script as a flat program.
+ */
+public sealed interface Command {
+
+    /** The script line the command starts on (1-based). */
+    int line();
+
+    /**
+     * One SQL statement with its {@code :name} references in order; the JDBC text has {@code ?} for each.
+     * Transaction control (BEGIN, END, ...) is recognised once, here, and run as JDBC calls.
+     */
+    record Query(String text, String jdbcText, List<String> parameters, Transaction transaction) {
+    }
+
+    /** What a statement does to the transaction, if it is one of the transaction-control statements. */
+    enum Transaction {
+        NONE, BEGIN, BEGIN_WITH_OPTIONS, COMMIT, ROLLBACK;
+
+        static Transaction of(String sql) {
+            String t = sql.strip().toUpperCase(java.util.Locale.ROOT).replaceAll("\\s+", " ");
+            if (!options(sql).isEmpty()) {
+                return BEGIN_WITH_OPTIONS;
+            }
+            return switch (t) {
+                case "BEGIN", "BEGIN TRANSACTION", "BEGIN WORK", "START TRANSACTION" -> BEGIN;
+                case "END", "END TRANSACTION", "END WORK", "COMMIT", "COMMIT TRANSACTION", "COMMIT WORK" -> COMMIT;
+                case "ROLLBACK", "ABORT", "ROLLBACK TRANSACTION", "ROLLBACK WORK" -> ROLLBACK;
+                default -> NONE;
+            };
+        }
+
+        /**
+         * What follows BEGIN [TRANSACTION|WORK] or START TRANSACTION: "ISOLATION LEVEL SERIALIZABLE", ...;
+         * "" when nothing does, or the statement is no BEGIN.
+         */
+        static String options(String sql) {
+            java.util.regex.Matcher m = BEGIN_OPTIONS.matcher(sql.strip());
+            return m.matches() ? m.group(1).strip() : "";
+        }
+
+        private static final java.util.regex.Pattern BEGIN_OPTIONS = java.util.regex.Pattern.compile(
+                "(?is)(?:begin(?:\\s+(?:transaction|work))?|start\\s+transaction)\\s+((?!transaction\\b|work\\b)\\S.*)");
+    }
+
+    /** What a SQL command does with its result rows. */
+    enum Results { DISCARD, GSET, ASET }
+
+    /**
+     * SQL, possibly several statements joined by {@code \;} (a compound sent together by pgbench).
+     *
+     * @param prefix \gset/\aset's variable name prefix ("" for none)
+     */
+    record Sql(int line, List<Query> queries, Results results, String prefix) implements Command {
+        public String firstLine() {
+            String t = queries.get(0).text().strip();
+            int nl = t.indexOf('\n');
+            return nl < 0 ? t : t.substring(0, nl);
+        }
+    }
+
+    record Set(int line, String variable, Expr expression) implements Command {
+    }
+
+    /** {@code \sleep}: the expression's value times {@code unitMicros} microseconds. */
+    record Sleep(int line, Expr amount, long unitMicros) implements Command {
+    }
+
+    /**
+     * {@code \shell} (variable null) or {@code \setshell variable}: the words joined by spaces, {@code :name}
+     * replaced by the variable's text and {@code ::x} by {@code :x}, run by {@code /bin/sh -c}.
+     */
+    record Shell(int line, String variable, List<String> words) implements Command {
+    }
+
+    /** \if or \elif: go on when the condition holds, else continue at {@code elseTarget}. */
+    record Branch(int line, Expr condition, int elseTarget) implements Command {
+    }
+
+    /** The end of a taken branch: continue at {@code target} (after its \endif). */
+    record Jump(int line, int target) implements Command {
+    }
+}

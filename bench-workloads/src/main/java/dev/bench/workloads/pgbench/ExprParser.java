@@ -1,0 +1,293 @@
+package dev.bench.workloads.pgbench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * Parses a pgbench expression by precedence climbing, with the precedence of pgbench's
+ * {@code exprparse.y}, lowest first: OR; AND; NOT; IS, ISNULL, NOTNULL; comparisons (= <> != < <= > >=,
+ * not associative); bit operators (| # & << >>); + -; * / %; unary + - ~. Keywords are case-insensitive.
+ */
+final class ExprParser {
+
+    private static final int OR = 1;
+    private static final int AND = 2;
+    private static final int NOT = 3;
+    private static final int IS = 4;
+    private static final int COMPARE = 5;
+    private static final int BITS = 6;
+    private static final int ADD = 7;
+    private static final int MUL = 8;
+    private static final int UNARY = 9;
+
+    private final ExprLexer lexer;
+    private ExprLexer.Token token;
+
+    private ExprParser(String text) {
+        this.lexer = new ExprLexer(text);
+        this.token = lexer.next();
+    }
+
+    /** @throws ScriptSyntaxException with the message and column of the first error */
+    static Expr parse(String text) {
+        ExprParser p = new ExprParser(text);
+        Expr e = p.expression(0);
+        if (p.token.kind() != ExprLexer.Kind.END) {
+            throw p.error("unexpected " + p.token.describe());
+        }
+        return e;
+    }
+
+    private Expr expression(int minPrecedence) {
+        Expr left = prefix();
+        while (true) {
+            int prec = infixPrecedence();
+            if (prec == 0 || prec <= minPrecedence) {
+                return left;
+            }
+            ExprLexer.Token op = token;
+            advance();
+            if (prec == IS) {
+                left = isTest(left, op);
+                if (infixPrecedence() == IS) {
+                    throw error("IS tests cannot be chained without parentheses");
+                }
+                continue;
+            }
+            Expr right = expression(prec);
+            left = binary(op.kind() == ExprLexer.Kind.WORD ? op.word() : op.text(), left, right);
+            if (prec == COMPARE && infixPrecedence() == COMPARE) {
+                throw error("comparisons cannot be chained without parentheses");
+            }
+        }
+    }
+
+    private Expr isTest(Expr left, ExprLexer.Token op) {
+        String word = op.word();
+        if (word.equals("isnull")) {
+            return call(Function.IS, left, constant(Value.NULL));
+        }
+        if (word.equals("notnull")) {
+            return call(Function.NOT, call(Function.IS, left, constant(Value.NULL)));
+        }
+        boolean negated = false;
+        if (token.isWord("not")) {
+            negated = true;
+            advance();
+        }
+        Value what;
+        if (token.isWord("null")) {
+            what = Value.NULL;
+        } else if (token.isWord("true")) {
+            what = Value.TRUE;
+        } else if (token.isWord("false")) {
+            what = Value.FALSE;
+        } else {
+            throw error("expected NULL, TRUE or FALSE after IS, got " + token.describe());
+        }
+        advance();
+        Expr test = call(Function.IS, left, constant(what));
+        return negated ? call(Function.NOT, test) : test;
+    }
+
+    private int infixPrecedence() {
+        ExprLexer.Token t = token;
+        if (t.kind() == ExprLexer.Kind.WORD) {
+            return switch (t.word()) {
+                case "or" -> OR;
+                case "and" -> AND;
+                case "is", "isnull", "notnull" -> IS;
+                default -> 0;
+            };
+        }
+        if (t.kind() != ExprLexer.Kind.OPERATOR) {
+            return 0;
+        }
+        return switch (t.text()) {
+            case "=", "<>", "!=", "<", "<=", ">", ">=" -> COMPARE;
+            case "|", "#", "&", "<<", ">>" -> BITS;
+            case "+", "-" -> ADD;
+            case "*", "/", "%" -> MUL;
+            default -> 0;
+        };
+    }
+
+    private static Expr binary(String op, Expr l, Expr r) {
+        return switch (op) {
+            case "or" -> call(Function.OR, l, r);
+            case "and" -> call(Function.AND, l, r);
+            case "=" -> call(Function.EQ, l, r);
+            case "<>", "!=" -> call(Function.NE, l, r);
+            case "<" -> call(Function.LT, l, r);
+            case "<=" -> call(Function.LE, l, r);
+            case ">" -> call(Function.LT, r, l);
+            case ">=" -> call(Function.LE, r, l);
+            case "|" -> call(Function.BITOR, l, r);
+            case "#" -> call(Function.BITXOR, l, r);
+            case "&" -> call(Function.BITAND, l, r);
+            case "<<" -> call(Function.LSHIFT, l, r);
+            case ">>" -> call(Function.RSHIFT, l, r);
+            case "+" -> call(Function.ADD, l, r);
+            case "-" -> call(Function.SUB, l, r);
+            case "*" -> call(Function.MUL, l, r);
+            case "/" -> call(Function.DIV, l, r);
+            default -> call(Function.MOD, l, r);
+        };
+    }
+
+    private Expr prefix() {
+        ExprLexer.Token t = token;
+        switch (t.kind()) {
+            case INT -> {
+                advance();
+                return constant(Value.of(t.intValue()));
+            }
+            case DOUBLE -> {
+                advance();
+                return constant(Value.of(t.doubleValue()));
+            }
+            case VARIABLE -> {
+                advance();
+                return new Expr.Var(t.text());
+            }
+            case MAX_INT_PLUS_ONE -> throw error("bigint constant overflow: " + t.text());
+            case OPERATOR -> {
+                return unary(t);
+            }
+            case WORD -> {
+                return word(t);
+            }
+            default -> throw error("unexpected " + t.describe());
+        }
+    }
+
+    private Expr unary(ExprLexer.Token t) {
+        switch (t.text()) {
+            case "(" -> {
+                advance();
+                Expr inner = expression(0);
+                expect(")");
+                return inner;
+            }
+            case "-" -> {
+                advance();
+                if (token.kind() == ExprLexer.Kind.MAX_INT_PLUS_ONE) {
+                    advance();
+                    return constant(Value.of(Long.MIN_VALUE));
+                }
+                return call(Function.SUB, constant(Value.of(0)), expression(UNARY - 1));
+            }
+            case "+" -> {
+                advance();
+                return expression(UNARY - 1);
+            }
+            case "~" -> {
+                advance();
+                return call(Function.BITXOR, constant(Value.of(-1)), expression(UNARY - 1));
+            }
+            default -> throw error("unexpected " + t.describe());
+        }
+    }
+
+    private Expr word(ExprLexer.Token t) {
+        String w = t.word();
+        switch (w) {
+            case "null", "true", "false" -> {
+                advance();
+                return constant(w.equals("null") ? Value.NULL : Value.of(w.equals("true")));
+            }
+            case "not" -> {
+                advance();
+                return call(Function.NOT, expression(NOT - 1));
+            }
+            case "case" -> {
+                advance();
+                return caseExpression();
+            }
+            default -> {
+                return functionCall(t);
+            }
+        }
+    }
+
+    private Expr caseExpression() {
+        List<Expr> args = new ArrayList<>();
+        if (!token.isWord("when")) {
+            throw error("expected WHEN after CASE, got " + token.describe());
+        }
+        while (token.isWord("when")) {
+            advance();
+            args.add(expression(0));
+            if (!token.isWord("then")) {
+                throw error("expected THEN, got " + token.describe());
+            }
+            advance();
+            args.add(expression(0));
+        }
+        if (token.isWord("else")) {
+            advance();
+            args.add(expression(0));
+        } else {
+            args.add(constant(Value.NULL));
+        }
+        if (!token.isWord("end")) {
+            throw error("expected END to close CASE, got " + token.describe());
+        }
+        advance();
+        return new Expr.Call(Function.CASE, List.copyOf(args));
+    }
+
+    private Expr functionCall(ExprLexer.Token name) {
+        advance();
+        if (!token.is("(")) {
+            throw error("unexpected word \"" + name.text() + "\" (a function name needs parentheses)");
+        }
+        Function f = Function.named(name.text()).orElseThrow(() -> error("unexpected function name \"" + name.text()
+                + "\"; functions: " + Function.CALLABLE.stream().map(x -> x.label).collect(Collectors.joining(", "))));
+        advance();
+        List<Expr> args = new ArrayList<>();
+        if (!token.is(")")) {
+            args.add(expression(0));
+            while (token.is(",")) {
+                advance();
+                args.add(expression(0));
+            }
+        }
+        expect(")");
+        if (args.size() < f.minArgs || args.size() > f.maxArgs) {
+            throw error("wrong number of arguments to " + f.label + "(): " + args.size() + " ("
+                    + (f.minArgs == f.maxArgs ? "takes " + f.minArgs : "takes " + f.minArgs + " to " + f.maxArgs) + ")");
+        }
+        return new Expr.Call(f, List.copyOf(args));
+    }
+
+    private void expect(String text) {
+        if (!token.is(text)) {
+            throw error("expected \"" + text + "\", got " + token.describe());
+        }
+        advance();
+    }
+
+    private void advance() {
+        token = lexer.next();
+    }
+
+    private ScriptSyntaxException error(String message) {
+        return new ScriptSyntaxException(message + " at column " + (token.column() + 1));
+    }
+
+    private static Expr constant(Value v) {
+        return new Expr.Const(v);
+    }
+
+    private static Expr call(Function f, Expr... args) {
+        return new Expr.Call(f, List.of(args));
+    }
+
+    /** Lower-case, for keyword tests. */
+    static String lower(String s) {
+        return s.toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,248 @@
+package dev.bench.workloads.pgbench;
+
+import dev.bench.core.BenchException;
+import dev.bench.core.RunConfig;
+import dev.bench.core.Workload;
+import dev.bench.core.jdbc.Dialect;
+import dev.bench.core.jdbc.JdbcTarget;
+import dev.bench.core.jdbc.OwnedTables;
+import dev.bench.core.metrics.IntervalListener;
+import dev.bench.core.metrics.RunResult;
+import dev.bench.core.run.Benchmark;
+import dev.bench.core.run.IntegrityCheck;
+import dev.bench.core.run.PhaseOutcome;
+import dev.bench.core.run.PhasePlan;
+
+import java.io.PrintWriter;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A pgbench run as the run template's parts: find the scale (pgbench_branches' rows when a builtin runs),
+ * vacuum and empty the history as pgbench does (only tables bench created), one phase, then pgbench's
+ * invariant or the user's --check, and pgbench's report. Owns the target and closes it.
+ */
+final class PgbenchBenchmark extends Benchmark {
+
+    private final JdbcTarget target;
+    private final PgbenchSettings s;
+    private final List<Script> scripts;
+    private final RunConfig config;
+    private final long seed;
+    private final double connectionMs;
+    private final PrintWriter err;
+    private int scale;
+    private Balances before;
+    private PgbenchWorkload workload;
+    private PgbenchCounters counters;
+
+    PgbenchBenchmark(JdbcTarget target, PgbenchSettings settings, List<Script> scripts, RunConfig config, long seed,
+                     double connectionMs, PrintWriter err) {
+        this.target = target;
+        this.s = settings;
+        this.scripts = scripts;
+        this.config = config;
+        this.seed = seed;
+        this.connectionMs = connectionMs;
+        this.err = err;
+    }
+
+    @Override
+    public String name() {
+        return PgbenchInit.WORKLOAD;
+    }
+
+    @Override
+    public Map<String, Object> describe() {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("target", target.maskedUrl());
+        fields.put("server", target.serverVersion());
+        return fields;
+    }
+
+    @Override
+    protected void prepare() throws Exception {
+        scale = s.scale();
+        try (Connection c = target.connection()) {
+            c.setAutoCommit(true);
+            if (usesTables()) {
+                OwnedTables owned = new OwnedTables(c);
+                for (String t : PgbenchInit.TABLES) {
+                    if (!owned.exists(t)) {
+                        throw new BenchException("table '" + t + "' does not exist in " + target.maskedUrl()
+                                + "; initialize first: bench pgbench -i");
+                    }
+                }
+                scale = (int) single(c, "select count(*) from pgbench_branches");
+                if (scale == 0) {
+                    throw new BenchException("pgbench_branches is empty; initialize first: bench pgbench -i");
+                }
+                if (s.scale() != PgbenchSettings.SCALE && s.scale() != scale) {
+                    err.println("scale option ignored, using count from pgbench_branches table (" + scale + ")");
+                }
+                if (!s.noVacuum()) {
+                    vacuum(c, owned);
+                }
+                before = Balances.read(c);
+            }
+        }
+    }
+
+    /** pgbench's pre-run vacuum: branches, tellers (and accounts with -v), and an emptied history; bench's own tables only. */
+    private void vacuum(Connection c, OwnedTables owned) throws SQLException {
+        if (!owned.isOwned("pgbench_history")) {
+            err.println("pgbench_history was not created by bench: left as it is (not vacuumed or emptied)");
+            return;
+        }
+        err.print("starting vacuum...");
+        if (target.dialect() == Dialect.POSTGRES) {
+            exec(c, "vacuum pgbench_branches");
+            exec(c, "vacuum pgbench_tellers");
+            if (s.vacuumAll()) {
+                exec(c, "vacuum pgbench_accounts");
+            }
+            exec(c, "truncate pgbench_history");
+        } else {
+            exec(c, "delete from pgbench_history");
+        }
+        err.println("end.");
+        err.flush();
+    }
+
+    private boolean usesTables() {
+        return scripts.stream().anyMatch(Script::builtin);
+    }
+
+    private boolean userScripts() {
+        return scripts.stream().anyMatch(x -> !x.builtin());
+    }
+
+    @Override
+    protected List<PhasePlan> phases() {
+        return List.of(new PhasePlan("run", config));
+    }
+
+    @Override
+    protected Workload workload(PhasePlan phase) {
+        Map<String, Value> initial = new HashMap<>();
+        initial.put("scale", Value.of(scale));
+        initial.put("random_seed", Value.of(seed));
+        initial.put(Function.DEFAULT_SEED, Value.of(dev.bench.core.random.SplitMix64.mix(seed)));
+        counters = new PgbenchCounters(scripts.size(), err);
+        workload = new PgbenchWorkload(target, scripts, s.protocol(), s.maxTries(), initial, s.define(), counters);
+        return workload;
+    }
+
+    @Override
+    protected List<IntervalListener> listeners(PhasePlan phase, PrintWriter out) {
+        return s.progress() > 0 ? List.of(new PgbenchProgress(err, s.progress(), s.rate() > 0)) : List.of();
+    }
+
+    @Override
+    protected IntegrityCheck check(PhasePlan phase, RunResult result) throws Exception {
+        List<IntegrityCheck> checks = new ArrayList<>();
+        try (Connection c = target.connection()) {
+            c.setAutoCommit(true);
+            if (before != null && !userScripts()) {
+                checks.add(invariant(Balances.read(c).minus(before)));
+            }
+            if (s.check() != null) {
+                checks.add(userCheck(c));
+            }
+        }
+        if (checks.isEmpty()) {
+            return IntegrityCheck.notChecked(userScripts() ? "user scripts; give --check SQL to check something" : "nothing written");
+        }
+        return IntegrityCheck.allOf(checks);
+    }
+
+    private IntegrityCheck invariant(Balances change) {
+        long committed = 0;
+        long inDoubt = 0;
+        boolean tpcb = false;
+        boolean simple = false;
+        for (int i = 0; i < scripts.size(); i++) {
+            String n = scripts.get(i).name();
+            if (n.equals(BuiltinScripts.TPCB_LIKE) || n.equals(BuiltinScripts.SIMPLE_UPDATE)) {
+                committed += counters.committedOf(i);
+                inDoubt += counters.inDoubtOf(i);
+                tpcb |= n.equals(BuiltinScripts.TPCB_LIKE) && scripts.get(i).weight() > 0;
+                simple |= n.equals(BuiltinScripts.SIMPLE_UPDATE) && scripts.get(i).weight() > 0;
+            }
+        }
+        return new PgbenchCheck(change, tpcb && !simple, tpcb, committed, inDoubt).result();
+    }
+
+    private IntegrityCheck userCheck(Connection c) {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(s.check())) {
+            if (!rs.next()) {
+                return IntegrityCheck.of(false, "--check returned no row: " + s.check());
+            }
+            boolean ok = rs.getBoolean(1);
+            return IntegrityCheck.of(ok, "--check " + (ok ? "held" : "returned false") + ": " + s.check());
+        } catch (SQLException e) {
+            return IntegrityCheck.of(false, "--check failed: " + e.getMessage());
+        }
+    }
+
+    @Override
+    protected Map<String, Object> figures(PhasePlan phase, RunResult result) {
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("scale", scale);
+        Map<String, Object> committed = new LinkedHashMap<>();
+        for (int i = 0; i < scripts.size(); i++) {
+            committed.put(workload.kindNames().get(i), counters.committedOf(i));
+        }
+        f.put("committed", committed);
+        return f;
+    }
+
+    @Override
+    protected void report(PhaseOutcome outcome, PrintWriter out) {
+        long[][] nanos = new long[scripts.size()][];
+        long[][] counts = new long[scripts.size()][];
+        long[][] failures = new long[scripts.size()][];
+        for (int i = 0; i < scripts.size(); i++) {
+            nanos[i] = new long[scripts.get(i).commands().size()];
+            counts[i] = new long[nanos[i].length];
+            failures[i] = new long[nanos[i].length];
+        }
+        for (ClientSession cs : counters.sessions()) {
+            for (int i = 0; i < nanos.length; i++) {
+                for (int c = 0; c < nanos[i].length; c++) {
+                    nanos[i][c] += cs.commandNanos()[i][c];
+                    counts[i][c] += cs.commandCounts()[i][c];
+                    failures[i][c] += cs.commandFailures()[i][c];
+                }
+            }
+        }
+        out.print(new PgbenchReport(s, scripts, scale, connectionMs).format(outcome.result(),
+                new PgbenchReport.Commands(nanos, counts, failures), counters));
+        out.println("# integrity: " + outcome.check().verdict());
+    }
+
+    private static long single(Connection c, String sql) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private static void exec(Connection c, String sql) throws SQLException {
+        try (Statement st = c.createStatement()) {
+            st.execute(sql);
+        }
+    }
+
+    @Override
+    public void close() {
+        target.close();
+    }
+}

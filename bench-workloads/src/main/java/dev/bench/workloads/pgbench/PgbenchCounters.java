@@ -1,0 +1,109 @@
+package dev.bench.workloads.pgbench;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.LongAccumulator;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * What the clients were told, per script: transactions committed, and those whose commit failed with
+ * the connection (in doubt); plus every session, for -r's per-command times once the run is over.
+ *
+ * <p>Threading: workers add concurrently; the benchmark reads after the phase.
+ */
+final class PgbenchCounters {
+
+    private final LongAdder[] committed;
+    private final LongAdder[] inDoubt;
+    private final List<ClientSession> sessions = new CopyOnWriteArrayList<>();
+    private final PrintWriter debug;
+    private final LongAdder retriedTransactions = new LongAdder();
+    private final LongAdder retries = new LongAdder();
+    private final LongAdder lagSum = new LongAdder();
+    private final LongAdder lagCount = new LongAdder();
+    private final LongAccumulator maxLag = new LongAccumulator(Math::max, Long.MIN_VALUE);
+
+    PgbenchCounters(int scripts, PrintWriter debug) {
+        this.committed = adders(scripts);
+        this.inDoubt = adders(scripts);
+        this.debug = debug;
+    }
+
+    private static LongAdder[] adders(int n) {
+        LongAdder[] a = new LongAdder[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = new LongAdder();
+        }
+        return a;
+    }
+
+    /** A committed transaction that needed {@code retries} re-runs first. */
+    void committed(int script, int retries) {
+        committed[script].increment();
+        retried(retries);
+    }
+
+    /** A failed transaction after {@code retries} re-runs. */
+    void failed(int script, int retries) {
+        retried(retries);
+    }
+
+    private void retried(int retries) {
+        if (retries > 0) {
+            retriedTransactions.increment();
+            this.retries.add(retries);
+        }
+    }
+
+    long retriedTransactions() {
+        return retriedTransactions.sum();
+    }
+
+    long retries() {
+        return retries.sum();
+    }
+
+    void inDoubt(int script) {
+        inDoubt[script].increment();
+    }
+
+    long committedOf(int script) {
+        return committed[script].sum();
+    }
+
+    long inDoubtOf(int script) {
+        return inDoubt[script].sum();
+    }
+
+    /** How late a measured transaction started against its schedule (-R's lag). */
+    void lag(long nanos) {
+        lagSum.add(nanos);
+        lagCount.increment();
+        maxLag.accumulate(nanos);
+    }
+
+    double lagAverageNanos() {
+        long n = lagCount.sum();
+        return n == 0 ? 0 : (double) lagSum.sum() / n;
+    }
+
+    long lagMaxNanos() {
+        return Math.max(0, maxLag.get());
+    }
+
+    void register(ClientSession s) {
+        sessions.add(s);
+    }
+
+    List<ClientSession> sessions() {
+        return sessions;
+    }
+
+    void debug(String line) {
+        synchronized (debug) {
+            debug.println(line);
+            debug.flush();
+        }
+    }
+}

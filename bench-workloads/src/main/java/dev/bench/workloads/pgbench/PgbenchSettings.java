@@ -1,0 +1,96 @@
+package dev.bench.workloads.pgbench;
+
+import dev.bench.core.BenchException;
+import dev.bench.core.settings.Require;
+import dev.bench.core.settings.SettingNames;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * pgbench's options (PostgreSQL 15 names and defaults), checked by {@link #validate}. Components are
+ * named after pgbench's long options.
+ *
+ * @param initialize     -i: initialize instead of running
+ * @param initSteps      -I: of d t g G v p f
+ * @param builtins       -b NAME[@W], -N and -S added as simple-update and select-only
+ * @param files          -f FILE[@W]
+ * @param time           -T seconds (0: not given)
+ * @param transactions   -t per client (0: not given; pgbench's default is 10 when neither is given)
+ * @param rate           -R transactions/s over all clients (0: as fast as possible)
+ * @param latencyLimitMs -L (0: none)
+ * @param progress       -P seconds between progress lines (0: none)
+ * @param randomSeed     --random-seed (null: the run's --seed)
+ * @param check          --check: SQL returning one boolean, checked after the run
+ * @param refused        options given that this version does not do, by name
+ */
+public record PgbenchSettings(boolean initialize, String initSteps, int scale, int fillfactor, boolean quiet,
+                              boolean foreignKeys, boolean unloggedTables,
+                              List<String> builtins, List<String> files, int client, int jobs, int time,
+                              int transactions, double rate, double latencyLimitMs, String protocol,
+                              Map<String, String> define, int progress, boolean reportPerCommand, boolean noVacuum,
+                              boolean vacuumAll, Long randomSeed, String check, int maxTries, List<String> refused) {
+
+    public static final String INIT_STEPS = "dtgvp";
+    public static final int SCALE = 1;
+    public static final int FILLFACTOR = 100;
+    public static final int CLIENT = 1;
+    public static final int JOBS = 1;
+    public static final int TRANSACTIONS = 10;
+    public static final String PROTOCOL = "simple";
+    public static final int MAX_TRIES = 1;
+    public static final PgbenchSettings DEFAULTS = new PgbenchSettings(false, INIT_STEPS, SCALE, FILLFACTOR, false,
+            false, false, List.of(), List.of(), CLIENT, JOBS, 0, 0, 0, 0, PROTOCOL, Map.of(), 0, false, false, false,
+            null, null, MAX_TRIES, List.of());
+
+    /** @throws BenchException one line naming the option */
+    public PgbenchSettings validate(SettingNames names) {
+        if (!refused.isEmpty()) {
+            throw new BenchException(refused.get(0) + " is not supported by bench pgbench yet");
+        }
+        Require.atLeast(names.of("scale"), scale, 1);
+        Require.between(names.of("fillfactor"), fillfactor, 10, 100);
+        Require.atLeast(names.of("client"), client, 1);
+        Require.atLeast(names.of("jobs"), jobs, 1);
+        Require.atLeast(names.of("time"), time, 0);
+        Require.atLeast(names.of("transactions"), transactions, 0);
+        Require.rate(names.of("rate"), rate);
+        Require.notNegative(names.of("latency-limit"), latencyLimitMs);
+        Require.atLeast(names.of("progress"), progress, 0);
+        Require.that(time == 0 || transactions == 0, "specify either a number of transactions (" + names.of("transactions")
+                + ") or a duration (" + names.of("time") + "), not both");
+        Require.that(maxTries >= 1, names.of("max-tries") + " must be >= 1, got " + maxTries
+                + " (0, unlimited tries, is not supported by bench pgbench yet)");
+        Require.that(latencyLimitMs == 0 || rate == 0, names.of("latency-limit") + " with " + names.of("rate")
+                + " (skipping late transactions) is not supported by bench pgbench yet");
+        Require.that(List.of("simple", "extended", "prepared").contains(protocol), "invalid query mode (" + names.of("protocol")
+                + "): \"" + protocol + "\"; expected simple, extended or prepared");
+        if (initialize) {
+            for (char step : initSteps.toCharArray()) {
+                Require.that("dtgGvpf ".indexOf(step) >= 0, "unrecognized initialization step \"" + step
+                        + "\" (" + names.of("init-steps") + "); allowed step characters are: \"dtgGvpf\"");
+            }
+        }
+        for (String d : define.keySet()) {
+            Require.that(ScriptParser.isVariableName(d), "invalid variable name: \"" + d + "\" (" + names.of("define") + ")");
+        }
+        return this;
+    }
+
+    /** -i's steps with --foreign-keys added and -n's vacuum left out, as pgbench does. */
+    public String effectiveInitSteps() {
+        String steps = initSteps.replace(" ", "");
+        if (noVacuum) {
+            steps = steps.replace("v", "");
+        }
+        if (foreignKeys && steps.indexOf('f') < 0) {
+            steps = steps + "f";
+        }
+        return steps;
+    }
+
+    /** Transactions per client: -t, or pgbench's 10 when neither -t nor -T is given; 0 with -T. */
+    public int transactionsPerClient() {
+        return time > 0 ? 0 : transactions > 0 ? transactions : TRANSACTIONS;
+    }
+}

@@ -1,0 +1,73 @@
+package dev.bench.workloads.pgbench;
+
+import dev.bench.core.ErrorKind;
+import dev.bench.core.OpKind;
+import dev.bench.core.Session;
+import dev.bench.core.Workload;
+import dev.bench.core.jdbc.JdbcTarget;
+import dev.bench.core.jdbc.SqlErrors;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * pgbench's scripts as op kinds, one per script with its weight: each op is one whole transaction
+ * (one run through the script) by one client. A lost connection is re-opened; a serialization or
+ * deadlock failure is retried in the session up to --max-tries, then a failed transaction, counted, as
+ * pgbench 15 counts it; any
+ * other error stops the run (pgbench aborts the client).
+ *
+ * <p>Threading: {@link #openSession} and {@link #classify} from any worker.
+ */
+final class PgbenchWorkload implements Workload {
+
+    private final JdbcTarget target;
+    private final List<Script> scripts;
+    private final List<String> kindNames;
+    private final String protocol;
+    private final int maxTries;
+    private final Map<String, Value> initial;
+    private final Map<String, String> defines;
+    private final PgbenchCounters counters;
+
+    PgbenchWorkload(JdbcTarget target, List<Script> scripts, String protocol, int maxTries, Map<String, Value> initial,
+                    Map<String, String> defines, PgbenchCounters counters) {
+        this.maxTries = maxTries;
+        this.target = target;
+        this.scripts = scripts;
+        this.kindNames = Scripts.kindNames(scripts);
+        this.protocol = protocol;
+        this.initial = initial;
+        this.defines = defines;
+        this.counters = counters;
+    }
+
+    @Override
+    public List<OpKind> kinds() {
+        List<OpKind> kinds = new ArrayList<>();
+        for (int i = 0; i < scripts.size(); i++) {
+            kinds.add(new OpKind(kindNames.get(i), scripts.get(i).weight(), 1));
+        }
+        return kinds;
+    }
+
+    @Override
+    public Session openSession(int workerIndex) throws Exception {
+        return new ClientSession(target.connection(), target.dialect(), scripts, protocol, maxTries, initial, defines, counters,
+                workerIndex);
+    }
+
+    @Override
+    public ErrorKind classify(Exception failure) {
+        return switch (SqlErrors.classify(failure)) {
+            case CONNECTION -> ErrorKind.CONNECTION;
+            case RETRYABLE -> ErrorKind.FAILED;
+            default -> ErrorKind.FATAL;
+        };
+    }
+
+    List<String> kindNames() {
+        return kindNames;
+    }
+}

@@ -1,0 +1,140 @@
+package dev.bench.workloads.pgbench;
+
+import dev.bench.core.BenchException;
+import dev.bench.core.RunConfig;
+import dev.bench.core.jdbc.Dialect;
+import dev.bench.core.jdbc.JdbcDriver;
+import dev.bench.core.jdbc.JdbcTarget;
+import dev.bench.core.run.RunSettings;
+import dev.bench.core.run.TargetSettings;
+import dev.bench.core.run.WorkloadType;
+import dev.bench.core.settings.SettingNames;
+
+import java.io.PrintWriter;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * pgbench as data: its settings and the factory of its run, plus {@code -i}, which prints pgbench's
+ * lines itself. Scripts are read and parsed in {@link #plan}, so a script error exits 2 before anything
+ * connects.
+ *
+ * <p>Where it connects: the server the target's URL names, or an embedded H2 file database when none
+ * is named (it outlives the process: initialize, then run). Query modes map onto the drivers: simple is
+ * pgJDBC's simple query protocol with values in the text, extended sends unnamed statements with
+ * parameters, prepared makes server-side prepared statements (pgJDBC from the first execution,
+ * MySQL/MariaDB's server prepares).
+ */
+public final class PgbenchWorkloadType implements WorkloadType<PgbenchSettings> {
+
+    public static final String NAME = "pgbench";
+    static final String H2_FILE_URL = "jdbc:h2:file:./bench-h2/pgbench;DB_CLOSE_ON_EXIT=FALSE";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public Class<PgbenchSettings> settingsType() {
+        return PgbenchSettings.class;
+    }
+
+    @Override
+    public PgbenchSettings defaults() {
+        return PgbenchSettings.DEFAULTS;
+    }
+
+    @Override
+    public PgbenchSettings withTargetRate(PgbenchSettings s, double opsPerSec) {
+        return new PgbenchSettings(s.initialize(), s.initSteps(), s.scale(), s.fillfactor(), s.quiet(), s.foreignKeys(),
+                s.unloggedTables(), s.builtins(), s.files(), s.client(), s.jobs(), s.time(), s.transactions(), opsPerSec,
+                s.latencyLimitMs(), s.protocol(), s.define(), s.progress(), s.reportPerCommand(), s.noVacuum(),
+                s.vacuumAll(), s.randomSeed(), s.check(), s.maxTries(), s.refused());
+    }
+
+    @Override
+    public Opener plan(PgbenchSettings settings, TargetSettings target, RunSettings run, SettingNames names,
+                       Consumer<String> warnings) {
+        settings.validate(names);
+        if (settings.initialize()) {
+            throw new BenchException(names.of("initialize") + " initializes and does not run: use the pgbench command's -i");
+        }
+        List<Script> scripts = Scripts.load(settings.builtins(), settings.files());
+        refuseUntested(target.urlOrEmbedded(H2_FILE_URL, names));
+        long seed = settings.randomSeed() != null ? settings.randomSeed() : run.seed();
+        int perClient = settings.transactionsPerClient();
+        RunConfig config = run.applyTo(RunConfig.builder(), names).threads(settings.client())
+                .targetOpsPerSec(settings.rate())
+                .duration(settings.time() > 0 ? Duration.ofSeconds(settings.time()) : Duration.ZERO)
+                .maxOps((long) perClient * settings.client()).seed(seed).build();
+        PrintWriter err = new PrintWriter(System.err, true);
+        return () -> {
+            long t0 = System.nanoTime();
+            JdbcTarget t = open(target, settings);
+            try (Connection c = t.connection()) {
+                c.isValid(1);
+            }
+            double connectionMs = (System.nanoTime() - t0) / 1e6;
+            return new PgbenchBenchmark(t, settings, scripts, config, seed, connectionMs, err);
+        };
+    }
+
+    /**
+     * {@code -i}: the initialization steps, with pgbench's lines on {@code err}.
+     *
+     * @throws BenchException bad input (before connecting) or a failed step
+     */
+    public int initialize(PgbenchSettings settings, TargetSettings target, SettingNames names, PrintWriter err) {
+        checkInitialize(settings, target, names);
+        try (JdbcTarget t = open(target, settings); Connection c = t.connection()) {
+            String done = new PgbenchInit(c, t.dialect(), settings, line -> {
+                err.println(line);
+                err.flush();
+            }).run();
+            err.println(done);
+            err.flush();
+        } catch (SQLException e) {
+            throw new BenchException("initialization failed: " + e.getMessage(), e);
+        }
+        return 0;
+    }
+
+    /** -i's checks before anything connects. @throws BenchException bad input */
+    public void checkInitialize(PgbenchSettings settings, TargetSettings target, SettingNames names) {
+        settings.validate(names);
+        refuseUntested(target.urlOrEmbedded(H2_FILE_URL, names));
+    }
+
+    /** SQL Server has no server here to test against: refused rather than run untested. */
+    private static void refuseUntested(String url) {
+        if (JdbcDriver.fromUrl(url).dialect() == Dialect.MSSQL) {
+            throw new BenchException("bench pgbench does not support SQL Server yet: use PostgreSQL, MySQL/MariaDB or H2");
+        }
+    }
+
+    private static JdbcTarget open(TargetSettings target, PgbenchSettings s) {
+        return target.openUrlOrEmbedded(s.client(), H2_FILE_URL, driver -> driverSettings(driver, s.protocol()));
+    }
+
+    static Map<String, String> driverSettings(JdbcDriver driver, String protocol) {
+        boolean prepared = protocol.equals("prepared");
+        return switch (driver) {
+            case PGJDBC -> Map.of("stringtype", "unspecified", switch (protocol) {
+                case "simple" -> "preferQueryMode";
+                default -> "prepareThreshold";
+            }, switch (protocol) {
+                case "simple" -> "simple";
+                case "extended" -> "0";
+                default -> "1";
+            });
+            case CONNECTOR_J -> Map.of("useServerPrepStmts", Boolean.toString(prepared), "cachePrepStmts", "true");
+            case MARIADB -> Map.of("useServerPrepStmts", Boolean.toString(prepared));
+            default -> Map.of();
+        };
+    }
+}

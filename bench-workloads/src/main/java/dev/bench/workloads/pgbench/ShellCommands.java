@@ -1,0 +1,67 @@
+package dev.bench.workloads.pgbench;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * {@code \shell} and {@code \setshell}, as pgbench runs them: the command through {@code /bin/sh -c};
+ * \shell must exit 0, \setshell's first line of output must be an integer, stored in its variable.
+ * The client waits for it, so its time counts in the transaction's latency.
+ */
+final class ShellCommands {
+
+    private ShellCommands() {
+    }
+
+    static void run(Command.Shell shell, Variables variables) {
+        String word = shell.variable() == null ? "shell" : "setshell";
+        String command = commandLine(shell, variables, word);
+        Process p;
+        try {
+            p = new ProcessBuilder("/bin/sh", "-c", command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        } catch (IOException e) {
+            throw new EvalException(word + ": could not launch shell command");
+        }
+        try (InputStream out = p.getInputStream()) {
+            String output = new String(out.readAllBytes(), StandardCharsets.UTF_8);
+            int exit = p.waitFor();
+            if (shell.variable() == null) {
+                if (exit != 0) {
+                    throw new EvalException(word + ": shell command failed with exit status " + exit);
+                }
+                return;
+            }
+            String first = output.lines().findFirst().orElse("").strip();
+            try {
+                variables.set(shell.variable(), Value.of(Long.parseLong(first)));
+            } catch (NumberFormatException notInt) {
+                throw new EvalException(word + ": shell command must return an integer (not \"" + first + "\")");
+            }
+        } catch (IOException e) {
+            throw new EvalException(word + ": could not read result of shell command");
+        } catch (InterruptedException e) {
+            p.destroy();
+            Thread.currentThread().interrupt();
+            throw new EvalException(word + ": interrupted");
+        }
+    }
+
+    /** pgbench's joining: {@code :name} is the variable's text, {@code ::x} is {@code :x}, other words as they are. */
+    static String commandLine(Command.Shell shell, Variables variables, String word) {
+        StringBuilder command = new StringBuilder();
+        for (String w : shell.words()) {
+            String arg = w;
+            if (w.startsWith("::")) {
+                arg = w.substring(1);
+            } else if (w.startsWith(":")) {
+                arg = variables.text(w.substring(1));
+                if (arg == null) {
+                    throw new EvalException(word + ": undefined variable \"" + w + "\"");
+                }
+            }
+            command.append(command.length() == 0 ? "" : " ").append(arg);
+        }
+        return command.toString();
+    }
+}

@@ -1,0 +1,189 @@
+package dev.bench.workloads.pgbench;
+
+import dev.bench.core.BenchException;
+import dev.bench.core.jdbc.JdbcTarget;
+import dev.bench.core.jdbc.OwnedTables;
+import dev.bench.core.run.Benchmark;
+import dev.bench.core.run.BenchmarkRun;
+import dev.bench.core.run.PhaseOutcome;
+import dev.bench.core.run.RunContext;
+import dev.bench.core.run.RunSettings;
+import dev.bench.core.run.TargetSettings;
+import dev.bench.core.settings.SettingNames;
+import dev.bench.workloads.Workloads;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** What bench pgbench must do on every SQL target: initialize, run scripts, check; one subclass per server. */
+abstract class PgbenchContract {
+
+    @TempDir
+    Path dir;
+    private int runs;
+
+    abstract String url();
+
+    /** Initialization steps this server takes (G needs a series generator). */
+    String initSteps() {
+        return "dtgvpf";
+    }
+
+    record Outcome(PhaseOutcome phase, String out) {
+    }
+
+    static PgbenchSettings settings(List<String> builtins, List<String> files, int clients, int perClient,
+                                    String protocol, String check, Map<String, String> define) {
+        return settings(builtins, files, clients, perClient, protocol, check, define, 1);
+    }
+
+    static PgbenchSettings settings(List<String> builtins, List<String> files, int clients, int perClient,
+                                    String protocol, String check, Map<String, String> define, int maxTries) {
+        return new PgbenchSettings(false, PgbenchSettings.INIT_STEPS, 1, 100, true, false, false, builtins, files, clients,
+                1, 0, perClient, 0, 0, protocol, define, 0, true, false, false, 7L, check, maxTries, List.of());
+    }
+
+    void initialize(String steps) {
+        PgbenchSettings s = new PgbenchSettings(true, steps, 1, 100, true, false, false, List.of(), List.of(), 1, 1, 0, 0, 0,
+                0, "simple", Map.of(), 0, false, false, false, null, null, 1, List.of());
+        Workloads.PGBENCH.initialize(s, TargetSettings.url(url()), SettingNames.FLAGS, new PrintWriter(new StringWriter()));
+    }
+
+    Outcome run(PgbenchSettings s) throws Exception {
+        StringWriter out = new StringWriter();
+        try (Benchmark b = Workloads.PGBENCH.plan(s, TargetSettings.url(url()), RunSettings.DEFAULTS, SettingNames.FLAGS,
+                w -> { }).open()) {
+            RunContext context = new RunContext(new PrintWriter(out, true), new PrintWriter(new StringWriter(), true), false,
+                    dir.resolve("run" + runs++), Map.of(), List.of());
+            return new Outcome(BenchmarkRun.run(b, context).last(), out.toString());
+        }
+    }
+
+    void sql(String statement) throws Exception {
+        try (JdbcTarget t = JdbcTarget.open(url(), null, null, 1); Connection c = t.connection(); Statement st = c.createStatement()) {
+            c.setAutoCommit(true);
+            st.execute(statement);
+        }
+    }
+
+    @BeforeEach
+    void fresh() {
+        initialize(initSteps());
+    }
+
+    @AfterEach
+    void dropOwn() {
+        initialize("d");
+    }
+
+    @Test
+    void tpcbLikeKeepsPgbenchsInvariantAndTheReportCountsEveryTransaction() throws Exception {
+        Outcome o = run(settings(List.of("tpcb-like"), List.of(), 3, 40, "prepared", null, Map.of()));
+        assertTrue(o.phase().check().ok(), o.phase().check().verdict());
+        assertTrue(o.phase().check().verdict().startsWith("ok: history +120 rows for 120 committed"), o.phase().check().verdict());
+        assertTrue(o.out().contains("number of transactions actually processed: 120/120"), o.out());
+        assertTrue(o.out().contains("transaction type: <builtin: TPC-B (sort of)>"), o.out());
+        assertTrue(o.out().contains("query mode: prepared"), o.out());
+        assertTrue(o.out().contains("UPDATE pgbench_tellers SET tbalance = tbalance + :delta WHERE tid = :tid"), o.out());
+    }
+
+    @Test
+    void weightedBuiltinsRunInEveryQueryMode() throws Exception {
+        for (String mode : List.of("simple", "extended", "prepared")) {
+            Outcome o = run(settings(List.of("simple-update@3", "select-only@1"), List.of(), 2, 30, mode, null, Map.of()));
+            assertTrue(o.phase().check().ok(), mode + ": " + o.phase().check().verdict());
+            assertEquals(60, o.phase().result().completedTotal(), mode);
+            assertTrue(o.out().contains("SQL script 2: <builtin: select only>"), o.out());
+        }
+    }
+
+    /** \gset, \if/\else on a fetched value, \set, -D and :client_id together; --check sees exactly their effect. */
+    @Test
+    void userScriptsGsetBranchAndAreCheckedByCheckSql() throws Exception {
+        Path script = dir.resolve("inc.sql");
+        Files.writeString(script, """
+                \\set aid 1 + :client_id
+                SELECT 2 AS two, :step AS step
+                  \\gset p_
+                \\if :p_two = 2 AND :p_step = 3
+                \\set inc :p_step
+                \\else
+                \\set inc 100
+                \\endif
+                BEGIN;
+                UPDATE pgbench_accounts SET abalance = abalance + :inc WHERE aid = :aid;
+                END;
+                """);
+        for (String mode : List.of("simple", "prepared")) {
+            sql("update pgbench_accounts set abalance = 0 where aid <= 2");
+            Outcome ok = run(settings(List.of(), List.of(script.toString()), 2, 10, mode,
+                    "select sum(abalance) = 60 from pgbench_accounts where aid <= 2", Map.of("step", "3")));
+            assertTrue(ok.phase().check().ok(), mode + ": " + ok.phase().check().verdict());
+        }
+        Outcome wrong = run(settings(List.of(), List.of(script.toString()), 1, 5, "simple",
+                "select sum(abalance) = 60 from pgbench_accounts where aid <= 2", Map.of("step", "3")));
+        assertFalse(wrong.phase().check().ok(), wrong.phase().check().verdict());
+    }
+
+    /** Two clients update two tellers in opposite orders: deadlocks, each re-run until it commits (--max-tries). */
+    @Test
+    void deadlockedTransactionsAreRetriedUntilTheyCommit() throws Exception {
+        Path script = dir.resolve("deadlock.sql");
+        Files.writeString(script, """
+                \\set first 1 + :client_id
+                \\set second 2 - :client_id
+                BEGIN;
+                UPDATE pgbench_tellers SET tbalance = tbalance + 1 WHERE tid = :first;
+                \\sleep 50 ms
+                UPDATE pgbench_tellers SET tbalance = tbalance + 1 WHERE tid = :second;
+                END;
+                """);
+        Outcome o = run(settings(List.of(), List.of(script.toString()), 2, 6, "prepared",
+                "select sum(tbalance) = 24 from pgbench_tellers where tid <= 2", Map.of(), 50));
+        assertTrue(o.phase().check().ok(), o.phase().check().verdict() + "\n" + o.out());
+        assertEquals(0, o.phase().result().kinds().get(0).outcomes().failed(), o.out());
+        java.util.regex.Matcher retries = java.util.regex.Pattern.compile("total number of retries: (\\d+)").matcher(o.out());
+        assertTrue(retries.find(), o.out());
+        assertTrue(Long.parseLong(retries.group(1)) > 0, "some transaction deadlocked and was retried: " + o.out());
+    }
+
+    @Test
+    void anUndefinedVariableStopsTheRunNamingScriptLineAndVariable() throws Exception {
+        Path script = dir.resolve("undef.sql");
+        Files.writeString(script, "\\set a 1\n\nSELECT :nosuch;\n");
+        BenchException e = assertThrows(BenchException.class,
+                () -> run(settings(List.of(), List.of(script.toString()), 1, 1, "extended", null, Map.of())));
+        assertTrue(e.getMessage().contains(script + " line 3: undefined variable \"nosuch\""), e.getMessage());
+    }
+
+    @Test
+    void initializationLeavesTablesItDidNotCreateAlone() throws Exception {
+        initialize("d");
+        sql("create table pgbench_history (note varchar(10))");
+        try {
+            BenchException e = assertThrows(BenchException.class, () -> initialize("dt"));
+            assertTrue(e.getMessage().contains("'pgbench_history' already exists"), e.getMessage());
+            try (JdbcTarget t = JdbcTarget.open(url(), null, null, 1); Connection c = t.connection()) {
+                assertTrue(new OwnedTables(c).exists("pgbench_history"));
+                assertFalse(new OwnedTables(c).exists("pgbench_accounts"));
+            }
+        } finally {
+            sql("drop table pgbench_history");
+        }
+    }
+}

@@ -1,0 +1,100 @@
+package dev.bench.workloads.pgbench;
+
+import dev.bench.core.jdbc.JdbcTarget;
+import dev.bench.core.testing.TestServers;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * A real PostgreSQL (local server or container): COPY loading, untyped text parameters, and side by side
+ * with PostgreSQL's own pgbench where it is installed: tables either tool initialized run in the other.
+ */
+class PostgresPgbenchTest extends PgbenchContract {
+
+    /** Debian's server package ships pgbench here; the newest version installed. */
+    private static final Path PGBENCH = installedPgbench();
+
+    private static Path installedPgbench() {
+        try (var versions = Files.list(Path.of("/usr/lib/postgresql"))) {
+            return versions.map(v -> v.resolve("bin/pgbench")).filter(Files::isExecutable)
+                    .max(java.util.Comparator.comparing(p -> Integer.parseInt(p.getParent().getParent().getFileName().toString())))
+                    .orElse(Path.of("/usr/lib/postgresql/15/bin/pgbench"));
+        } catch (java.io.IOException | NumberFormatException none) {
+            return Path.of("/usr/lib/postgresql/15/bin/pgbench");
+        }
+    }
+
+    @Override
+    String url() {
+        return TestServers.postgresUrl();
+    }
+
+    /** libpq takes the JDBC URL's host, port, database, user and password as a connection URI. */
+    private String conninfo() {
+        return url().replaceFirst("^jdbc:", "");
+    }
+
+    private void pgbench(String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of(PGBENCH.toString()));
+        command.addAll(List.of(args));
+        command.add(conninfo());
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes());
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "pgbench finished");
+        assertEquals(0, p.exitValue(), output);
+    }
+
+    /** BEGIN with options sets them on the transaction JDBC opens, and END commits it. */
+    @Test
+    void beginWithAnIsolationLevelRunsAtThatLevel() throws Exception {
+        Path script = dir.resolve("iso.sql");
+        Files.writeString(script, """
+                BEGIN ISOLATION LEVEL REPEATABLE READ;
+                SELECT current_setting('transaction_isolation') = 'repeatable read' AS iso_ok \\gset
+                \\if :iso_ok
+                UPDATE pgbench_branches SET bbalance = bbalance + 1 WHERE bid = 1;
+                \\endif
+                END;
+                """);
+        Outcome o = run(settings(List.of(), List.of(script.toString()), 1, 5, "extended",
+                "select bbalance = 5 from pgbench_branches where bid = 1", Map.of()));
+        assertTrue(o.phase().check().ok(), o.phase().check().verdict());
+    }
+
+    @Test
+    void tablesPgbenchInitializedRunHereWithTheCheck() throws Exception {
+        assumeTrue(Files.isExecutable(PGBENCH), PGBENCH + " is not installed");
+        initialize("d");
+        try {
+            pgbench("-i", "-s", "1", "-q");
+            Outcome o = run(settings(List.of("tpcb-like"), List.of(), 2, 50, "extended", null, Map.of()));
+            assertTrue(o.phase().check().verdict().startsWith("ok: history +100 rows for 100 committed"),
+                    o.phase().check().verdict());
+        } finally {
+            sql("drop table if exists pgbench_history, pgbench_tellers, pgbench_accounts, pgbench_branches");
+        }
+    }
+
+    @Test
+    void tablesInitializedHereRunInPgbenchAndKeepTheInvariant() throws Exception {
+        assumeTrue(Files.isExecutable(PGBENCH), PGBENCH + " is not installed");
+        pgbench("-n", "-c", "2", "-t", "50", "-M", "prepared");
+        try (JdbcTarget t = JdbcTarget.open(url(), null, null, 1); Connection c = t.connection()) {
+            Balances b = Balances.read(c);
+            assertEquals(100, b.historyRows());
+            assertEquals(b.historyDelta(), b.accounts());
+            assertEquals(b.accounts(), b.tellers());
+            assertEquals(b.accounts(), b.branches());
+        }
+    }
+}

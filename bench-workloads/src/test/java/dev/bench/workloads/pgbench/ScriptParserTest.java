@@ -1,0 +1,188 @@
+package dev.bench.workloads.pgbench;
+
+import dev.bench.core.BenchException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Scripts parse as pgbench parses them; every example of the PostgreSQL 15 pgbench page is here. */
+class ScriptParserTest {
+
+    @Test
+    void docsExamplesParse() {
+        Script s = ScriptParser.parse("docs.sql", """
+                \\set ntellers 10 * :scale
+                \\set aid (1021 * random(1, 100000 * :scale)) % \\
+                           (100000 * :scale) + 1
+                \\set divx CASE WHEN :x <> 0 THEN :y/:x ELSE NULL END
+                \\set r random_zipfian(1, :size, 1.07)
+                \\set k abs(hash(:r)) % :size
+                \\set k2 1 + permute(:r, :size)
+                \\sleep 10 ms
+                \\sleep :delay us
+                -- get the result in variables
+                UPDATE pgbench_accounts SET abalance = abalance + :delta WHERE aid = :aid RETURNING abalance \\gset
+                -- compound of two queries
+                SELECT 1 \\;
+                SELECT 2 AS two, 3 AS three \\gset p_
+                SELECT 1 AS one \\; SELECT 2 AS two \\aset
+                \\if :client_id = 0
+                SELECT 'first';
+                \\elif :client_id = 1
+                SELECT 'second';
+                \\else
+                SELECT 'other';
+                \\endif
+                """);
+        List<Command> c = s.commands();
+        assertEquals(new Command.Set(1, "ntellers", ExprParser.parse("10 * :scale")), c.get(0));
+        Command.Set aid = (Command.Set) c.get(1);
+        assertEquals(2, aid.line());
+        assertEquals(ExprParser.parse("(1021 * random(1, 100000 * :scale)) % (100000 * :scale) + 1"), aid.expression());
+        assertEquals(new Command.Sleep(8, new Expr.Const(Value.of(10)), 1000), c.get(6));
+        assertEquals(new Command.Sleep(9, new Expr.Var("delay"), 1), c.get(7));
+        Command.Sql update = (Command.Sql) c.get(8);
+        assertEquals(11, update.line());
+        assertEquals(Command.Results.GSET, update.results());
+        assertEquals("UPDATE pgbench_accounts SET abalance = abalance + ? WHERE aid = ? RETURNING abalance",
+                update.queries().get(0).jdbcText());
+        assertEquals(List.of("delta", "aid"), update.queries().get(0).parameters());
+        Command.Sql compound = (Command.Sql) c.get(9);
+        assertEquals(13, compound.line());
+        assertEquals(2, compound.queries().size());
+        assertEquals("p_", compound.prefix());
+        Command.Sql aset = (Command.Sql) c.get(10);
+        assertEquals(Command.Results.ASET, aset.results());
+        assertEquals(2, aset.queries().size());
+    }
+
+    @Test
+    void ifElifElseCompilesToBranchesAndJumpsPastTheEndif() {
+        Script s = ScriptParser.parse("if.sql", """
+                \\if :a
+                SELECT 1;
+                \\elif :b
+                SELECT 2;
+                \\else
+                SELECT 3;
+                \\endif
+                SELECT 4;
+                """);
+        List<Command> c = s.commands();
+        // 0 Branch(a) 1 SQL1 2 Jump 3 Branch(b) 4 SQL2 5 Jump 6 SQL3 7 SQL4
+        assertEquals(8, c.size());
+        assertEquals(3, ((Command.Branch) c.get(0)).elseTarget());
+        assertEquals(7, ((Command.Jump) c.get(2)).target());
+        assertEquals(6, ((Command.Branch) c.get(3)).elseTarget());
+        assertEquals(7, ((Command.Jump) c.get(5)).target());
+        assertEquals(8, ((Command.Sql) c.get(7)).line());
+    }
+
+    @Test
+    void statementsSpanLinesAndIgnoreSemicolonsInQuotesAndComments() {
+        Script s = ScriptParser.parse("multi.sql", """
+
+                SELECT ';', "a;b", $$x;y$$,
+                       :v::text -- ; not an end
+                  /* ; neither */ FROM t
+                WHERE c = ':notavar';
+                """);
+        Command.Sql q = assertInstanceOf(Command.Sql.class, s.commands().get(0));
+        assertEquals(1, s.commands().size());
+        assertEquals(2, q.line());
+        assertEquals(List.of("v"), q.queries().get(0).parameters());
+        assertTrue(q.queries().get(0).jdbcText().contains("?::text"), q.queries().get(0).jdbcText());
+        assertTrue(q.queries().get(0).jdbcText().contains("':notavar'"));
+    }
+
+    @Test
+    void simpleModeSubstitutesSetVariablesAndLeavesTheRest() {
+        String sql = "SELECT :a, :b::int, ':a', :unset";
+        assertEquals("SELECT 5, 7::int, ':a', :unset", SqlText.substitute(sql, n -> switch (n) {
+            case "a" -> "5";
+            case "b" -> "7";
+            default -> null;
+        }));
+    }
+
+    @ParameterizedTest(name = "{1}")
+    @CsvSource(delimiter = '|', value = {
+            "SELECT 1;\\n\\set x 1 +|bad.sql:2: syntax error in command \"set\"",
+            "\\set 1x 5|bad.sql:1: invalid variable name: \"1x\"",
+            "\\set x|bad.sql:1: missing expression in command \"set\"",
+            "\\foo bar|bad.sql:1: invalid command \"\\foo\"",
+            "SELECT 1;\\n\\n\\setshell 9x echo 1|bad.sql:3: \\setshell needs a variable name first",
+            "\\shell|bad.sql:1: missing command in \\shell",
+            "\\startpipeline|bad.sql:1: \\startpipeline is not supported",
+            "\\if true\\nSELECT 1;|bad.sql:1: \\if without a matching \\endif",
+            "\\else|bad.sql:1: \\else without a matching \\if",
+            "\\if 1\\n\\else\\n\\elif 2\\n\\endif|bad.sql:3: \\elif after \\else",
+            "\\endif|bad.sql:1: \\endif without a matching \\if",
+            "\\gset|bad.sql:1: \\gset must follow an SQL command",
+            "\\sleep 10 hours|bad.sql:1: unrecognized time unit \"hours\"",
+            "\\sleep ten|bad.sql:1: invalid sleep time \"ten\"",
+            "\\set x random(1)|bad.sql:1: syntax error in command \"set\": wrong number of arguments",
+            "-- only a comment|bad.sql: no commands",
+    })
+    void errorsNameFileAndLine(String text, String message) {
+        BenchException e = assertThrows(BenchException.class,
+                () -> ScriptParser.parse("bad.sql", text.replace("\\n", "\n")));
+        assertTrue(e.getMessage().startsWith(message), e.getMessage());
+        assertTrue(!e.getMessage().contains("\n"), "one line: " + e.getMessage());
+    }
+
+    @Test
+    void shellCommandsKeepTheirWordsAndVariable() {
+        Script s = ScriptParser.parse("sh.sql", "\\setshell n echo :x ::lit\n\\shell true\n");
+        assertEquals(new Command.Shell(1, "n", List.of("echo", ":x", "::lit")), s.commands().get(0));
+        assertEquals(new Command.Shell(2, null, List.of("true")), s.commands().get(1));
+        Variables v = new Variables(line -> { });
+        v.set("x", Value.of(5));
+        assertEquals("echo 5 :lit", ShellCommands.commandLine((Command.Shell) s.commands().get(0), v, "setshell"));
+    }
+
+    @Test
+    void setshellStoresTheIntegerItPrintsAndShellFailsOnANonZeroExit() {
+        Variables v = new Variables(line -> { });
+        v.set("x", Value.of(20));
+        ShellCommands.run(new Command.Shell(1, "n", List.of("expr", ":x", "+", "22")), v);
+        assertEquals(Value.of(42), v.variable("n"));
+        EvalException notInt = assertThrows(EvalException.class,
+                () -> ShellCommands.run(new Command.Shell(1, "n", List.of("echo", "hello")), v));
+        assertEquals("setshell: shell command must return an integer (not \"hello\")", notInt.getMessage());
+        EvalException failed = assertThrows(EvalException.class,
+                () -> ShellCommands.run(new Command.Shell(1, null, List.of("exit", "3")), v));
+        assertEquals("shell: shell command failed with exit status 3", failed.getMessage());
+    }
+
+    @Test
+    void transactionControlIsRecognisedWithItsOptions() {
+        assertEquals(Command.Transaction.BEGIN, Command.Transaction.of("begin"));
+        assertEquals(Command.Transaction.BEGIN, Command.Transaction.of("BEGIN  TRANSACTION"));
+        assertEquals(Command.Transaction.COMMIT, Command.Transaction.of("end"));
+        assertEquals(Command.Transaction.ROLLBACK, Command.Transaction.of("Rollback Work"));
+        assertEquals(Command.Transaction.NONE, Command.Transaction.of("BEGINNING"));
+        assertEquals(Command.Transaction.BEGIN_WITH_OPTIONS, Command.Transaction.of("BEGIN ISOLATION LEVEL SERIALIZABLE"));
+        assertEquals("ISOLATION LEVEL REPEATABLE READ", Command.Transaction.options("begin transaction ISOLATION LEVEL REPEATABLE READ"));
+        assertEquals("READ ONLY", Command.Transaction.options("START TRANSACTION READ ONLY"));
+        assertEquals("", Command.Transaction.options("BEGIN WORK"));
+    }
+
+    @Test
+    void builtinsAreFoundByUniquePrefix() {
+        assertEquals("simple-update", BuiltinScripts.named("si").name());
+        assertEquals(7, BuiltinScripts.named("tpcb").sqlCount());
+        assertEquals(1, BuiltinScripts.named("select-only").sqlCount());
+        BenchException ambiguous = assertThrows(BenchException.class, () -> BuiltinScripts.named("s"));
+        assertTrue(ambiguous.getMessage().startsWith("ambiguous builtin name \"s\"; available: tpcb-like, simple-update, select-only"));
+        BenchException none = assertThrows(BenchException.class, () -> BuiltinScripts.named("nope"));
+        assertTrue(none.getMessage().startsWith("no builtin script \"nope\""));
+    }
+}
