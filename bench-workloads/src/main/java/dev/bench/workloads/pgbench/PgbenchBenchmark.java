@@ -9,6 +9,7 @@ import dev.bench.core.jdbc.OwnedTables;
 import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.metrics.RunResult;
 import dev.bench.core.run.Benchmark;
+import dev.bench.core.run.Figures;
 import dev.bench.core.run.IntegrityCheck;
 import dev.bench.core.run.PhaseOutcome;
 import dev.bench.core.run.PhasePlan;
@@ -193,15 +194,12 @@ final class PgbenchBenchmark extends Benchmark {
     }
 
     @Override
-    protected Map<String, Object> figures(PhasePlan phase, RunResult result) {
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("scale", scale);
-        Map<String, Object> committed = new LinkedHashMap<>();
+    protected Figures figures(PhasePlan phase, RunResult result) {
+        Map<String, Long> committed = new LinkedHashMap<>();
         for (int i = 0; i < scripts.size(); i++) {
             committed.put(workload.kindNames().get(i), counters.committedOf(i));
         }
-        f.put("committed", committed);
-        return f;
+        return new Figures().same("scale", scale).sum("committed", committed);
     }
 
     @Override
