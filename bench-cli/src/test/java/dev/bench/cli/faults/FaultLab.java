@@ -21,9 +21,10 @@ final class FaultLab implements AutoCloseable {
     private final int memcachedRelay;
     private TcpRelay memcachedRelayHandle;
 
-    /** @param n the namespace's number (distinct per lab); servers listen on ports derived from it */
-    FaultLab(int n, boolean withPostgres, boolean withMariaDb, boolean withMemcached) throws IOException {
-        network = NetworkNamespace.create(n);
+    /** @param from where to look for a free namespace number; servers listen on ports derived from the one taken */
+    FaultLab(int from, boolean withPostgres, boolean withMariaDb, boolean withMemcached) throws IOException {
+        network = NetworkNamespace.create(from);
+        int n = network.number();
         postgres = withPostgres ? new PrivatePostgres(54000 + n) : null;
         mariadb = withMariaDb ? new PrivateMariaDb(53000 + n) : null;
         memcached = withMemcached ? new PrivateMemcached(51000 + n) : null;

@@ -96,8 +96,8 @@ class FaultMatrixTest {
     void everyWorkloadSurvivesOrEndsInBoundedTimeUnderEveryFault(@TempDir Path dir) throws Exception {
         ExecutorService labs = Executors.newFixedThreadPool(2);
         List<Future<List<FaultCell>>> futures = new ArrayList<>();
-        futures.add(labs.submit(() -> runLab(0, new FaultLab(201, true, false, false), dir.resolve("lab0"))));
-        futures.add(labs.submit(() -> runLab(1, new FaultLab(202, false, true, true), dir.resolve("lab1"))));
+        futures.add(labs.submit(() -> runLab(0, new FaultLab(150, true, false, false), dir.resolve("lab0"))));
+        futures.add(labs.submit(() -> runLab(1, new FaultLab(170, false, true, true), dir.resolve("lab1"))));
         List<FaultCell> cells = new ArrayList<>();
         for (Future<List<FaultCell>> f : futures) {
             cells.addAll(f.get(30, TimeUnit.MINUTES));

@@ -35,15 +35,31 @@ final class NetworkNamespace implements AutoCloseable {
         }
     }
 
-    /** @param n 1..254, distinct per namespace alive at once */
-    static NetworkNamespace create(int n) {
+    /**
+     * Takes the first free number from {@code from} on (another test run on this machine may hold some:
+     * the namespace's creation is what claims a number, so two runs never share one).
+     *
+     * @param from 1..254
+     */
+    static NetworkNamespace create(int from) {
+        for (int n = from; n <= 254; n++) {
+            try {
+                Shell.run("ip", "netns", "add", "benchf" + n);
+            } catch (IllegalStateException taken) {
+                continue;
+            }
+            return setUp(n);
+        }
+        throw new IllegalStateException("no free network namespace number from " + from + " to 254");
+    }
+
+    /** The veth pair of a namespace number this run has claimed (a link left by a crashed run is replaced). */
+    private static NetworkNamespace setUp(int n) {
         String ns = "benchf" + n;
         String host = "bfh" + n;
         String client = "bfc" + n;
-        Shell.quietly("ip", "netns", "del", ns);
         Shell.quietly("ip", "link", "del", host);
         String hostAddress = "169.254." + n + ".1";
-        Shell.run("ip", "netns", "add", ns);
         Shell.run("ip", "link", "add", host, "type", "veth", "peer", "name", client);
         Shell.run("ip", "link", "set", client, "netns", ns);
         Shell.run("ip", "addr", "add", hostAddress + "/30", "dev", host);
@@ -55,6 +71,11 @@ final class NetworkNamespace implements AutoCloseable {
     }
 
     /** The root namespace's address on the veth: where the client finds its servers (through relays). */
+    /** 1..254, distinct among the namespaces alive on this machine: a base for ports of the test's own. */
+    int number() {
+        return Integer.parseInt(name.substring("benchf".length()));
+    }
+
     String hostAddress() {
         return hostAddress;
     }

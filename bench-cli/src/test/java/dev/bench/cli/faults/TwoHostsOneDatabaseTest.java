@@ -30,9 +30,9 @@ class TwoHostsOneDatabaseTest {
 
     @Test
     void twoClientsInTwoNamespacesMergeWithOneExactCheck(@TempDir Path tmp) throws Exception {
-        try (PrivatePostgres pg = new PrivatePostgres(54210);
-             NetworkNamespace hostA = NetworkNamespace.create(211);
-             NetworkNamespace hostB = NetworkNamespace.create(212);
+        try (NetworkNamespace hostA = NetworkNamespace.create(190);
+             NetworkNamespace hostB = NetworkNamespace.create(hostA.number() + 1);
+             PrivatePostgres pg = new PrivatePostgres(54000 + hostA.number());
              TcpRelay toA = new TcpRelay(hostA.hostAddress(), pg.port());
              TcpRelay toB = new TcpRelay(hostB.hostAddress(), pg.port())) {
             String local = pg.url("127.0.0.1", pg.port());
