@@ -3,6 +3,7 @@ package dev.bench.core.engine;
 import dev.bench.core.Arrivals;
 import dev.bench.core.Batch;
 import dev.bench.core.OpKind;
+import dev.bench.core.Schedule;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -41,7 +42,7 @@ public class OpenLoopClaim {
     @Setup
     public void setUp() {
         long now = System.nanoTime();
-        dispatcher = new OpenLoopDispatcher(List.of(new OpKind("op", 1, 1)), ALWAYS_DUE_OPS_PER_SEC,
+        dispatcher = new OpenLoopDispatcher(List.of(new OpKind("op", 1, 1)), Schedule.constant(ALWAYS_DUE_OPS_PER_SEC),
                 Arrivals.POISSON, SEED, now, now, Long.MAX_VALUE, 0);
         batch = new Batch(SEED, 1);
     }
