@@ -6,6 +6,7 @@ import dev.bench.cli.report.CompareCommand;
 import dev.bench.cli.report.MergeCommand;
 import dev.bench.cli.report.ReportCommand;
 import dev.bench.cli.report.SweepCommand;
+import dev.bench.cli.scenario.ScenarioCommand;
 import dev.bench.cli.tao.TaoCommand;
 import dev.bench.cli.tpcc.TpccCommand;
 import dev.bench.cli.vote.VoteCommand;
@@ -41,6 +42,7 @@ import java.util.concurrent.TimeUnit;
                 TpccCommand.class,
                 VoterCommand.class,
                 TaoCommand.class,
+                ScenarioCommand.class,
                 // results
                 ReportCommand.class,
                 CompareCommand.class,

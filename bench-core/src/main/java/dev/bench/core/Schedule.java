@@ -10,7 +10,8 @@ import java.util.regex.Pattern;
 
 /**
  * An offered rate that changes over time: segments that each hold a rate or ramp linearly from one
- * rate to another, as users write them: {@code 30s:1000,60s:1000..20000,10s:60000}.
+ * rate to another, as users write them: {@code 30s:1000,60s:1000..20000,10s:60000}. A segment may carry
+ * a name, {@code spike=10s:60000}, that the report shows on it (a scenario file's phases are named so).
  *
  * <pre>{@code
  * Schedule s = Schedule.parse("--schedule", "30s:1000,60s:1000..20000");
@@ -24,21 +25,30 @@ import java.util.regex.Pattern;
  */
 public final class Schedule {
 
-    /** One stretch of time, {@code seconds} long, whose rate goes linearly from {@code fromRate} to {@code toRate}. */
-    public record Segment(double seconds, double fromRate, double toRate) {
+    /**
+     * One stretch of time, {@code seconds} long, whose rate goes linearly from {@code fromRate} to {@code toRate}.
+     *
+     * @param name what the user called it, or null
+     */
+    public record Segment(String name, double seconds, double fromRate, double toRate) {
+
+        public Segment(double seconds, double fromRate, double toRate) {
+            this(null, seconds, fromRate, toRate);
+        }
 
         public boolean isRamp() {
             return fromRate != toRate;
         }
 
-        /** As the user writes it: {@code 30s:1000} or {@code 60s:1000..20000}. */
+        /** As the user writes it: {@code 30s:1000}, {@code 60s:1000..20000} or {@code spike=10s:60000}. */
         @Override
         public String toString() {
-            return duration(seconds) + ":" + number(fromRate) + (isRamp() ? ".." + number(toRate) : "");
+            return (name == null ? "" : name + "=") + duration(seconds) + ":" + number(fromRate)
+                    + (isRamp() ? ".." + number(toRate) : "");
         }
     }
 
-    private static final Pattern SEGMENT = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h):(.+?)(?:\\.\\.(.+))?");
+    private static final Pattern SEGMENT = Pattern.compile("(?:([A-Za-z][\\w-]*)=)?(\\d+(?:\\.\\d+)?)(ms|s|m|h):(.+?)(?:\\.\\.(.+))?");
 
     private final List<Segment> segments;
     /** Seconds from the schedule's start at which segment i starts; one more entry for the end. */
@@ -86,24 +96,24 @@ public final class Schedule {
         if (part.startsWith("-")) {
             throw new BenchException(name + " segment '" + part + "': the duration must be > 0");
         }
-        if (m.matches() && m.group(3).trim().startsWith("x")) {
+        if (m.matches() && m.group(4).trim().startsWith("x")) {
             throw new BenchException(name + " segment '" + part + "': schedules of worker counts (x16) are not supported yet;"
                     + " give rates in ops/s");
         }
         if (!m.matches()) {
             throw new BenchException(name + " segment '" + part + "' is not DURATION:RATE or DURATION:FROM..TO"
-                    + " (durations such as 500ms, 30s, 2m, 1h), e.g. 30s:1000 or 60s:1000..20000");
+                    + " (durations such as 500ms, 30s, 2m, 1h; optionally NAME= first), e.g. 30s:1000 or ramp=60s:1000..20000");
         }
-        double seconds = Double.parseDouble(m.group(1)) * switch (m.group(2)) {
+        double seconds = Double.parseDouble(m.group(2)) * switch (m.group(3)) {
             case "ms" -> 1e-3;
             case "m" -> 60;
             case "h" -> 3600;
             default -> 1;
         };
         Require.that(seconds > 0, name + " segment '" + part + "': the duration must be > 0");
-        double from = rate(name, part, m.group(3));
-        double to = m.group(4) == null ? from : rate(name, part, m.group(4));
-        return new Segment(seconds, from, to);
+        double from = rate(name, part, m.group(4));
+        double to = m.group(5) == null ? from : rate(name, part, m.group(5));
+        return new Segment(m.group(1), seconds, from, to);
     }
 
     private static double rate(String name, String part, String text) {
@@ -143,7 +153,8 @@ public final class Schedule {
 
     /** The same shape at {@code factor} times the rate: one client's share of several. */
     public Schedule scaled(double factor) {
-        return new Schedule(segments.stream().map(s -> new Segment(s.seconds(), s.fromRate() * factor, s.toRate() * factor)).toList());
+        return new Schedule(segments.stream()
+                .map(s -> new Segment(s.name(), s.seconds(), s.fromRate() * factor, s.toRate() * factor)).toList());
     }
 
     /** This schedule after holding its first rate for {@code seconds} (a warmup); itself when 0. */
@@ -152,7 +163,7 @@ public final class Schedule {
             return this;
         }
         List<Segment> all = new ArrayList<>();
-        all.add(new Segment(seconds, firstRate(), firstRate()));
+        all.add(new Segment("warmup", seconds, firstRate(), firstRate()));
         all.addAll(segments);
         return new Schedule(all);
     }

@@ -21,6 +21,9 @@ class ScheduleTest {
         assertEquals(30 + 120 + 0.5 + 3600, s.seconds(), 1e-9);
         assertEquals("30s:1000,120s:1000..20000,500ms:0,3600s:2.5", s.toString());
         assertEquals(s.segments(), Schedule.parse("x", s.toString()).segments(), "printed as it parses");
+        Schedule named = Schedule.parse("--schedule", "warm=10s:5,spike-1=1s:50..60");
+        assertEquals(new Schedule.Segment("spike-1", 1, 50, 60), named.segments().get(1));
+        assertEquals("warm=10s:5,spike-1=1s:50..60", named.toString());
     }
 
     @Test
