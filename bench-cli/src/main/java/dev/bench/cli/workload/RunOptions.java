@@ -42,8 +42,13 @@ public final class RunOptions {
             + " Warmup runs first at the first rate.")
     public String schedule;
 
+    @Option(names = "--metrics-port", paramLabel = "PORT", description = "Serve live Prometheus metrics at http://HOST:PORT/metrics for the whole run"
+            + " (counters, rates, backlog, latency histograms), until 2 s after the results are written.")
+    public Integer metricsPort;
+
     /** These options as the run settings every workload takes. */
     public RunSettings settings() {
-        return new RunSettings(seed, arrivals, reportIntervalSeconds, maxLagSeconds, results, clients, clientId, startAt, schedule);
+        return new RunSettings(seed, arrivals, reportIntervalSeconds, maxLagSeconds, results, clients, clientId, startAt, schedule,
+                metricsPort);
     }
 }

@@ -20,19 +20,21 @@ import java.time.format.DateTimeParseException;
  * @param startAt  ISO-8601 instant at which all clients start, or null for now
  * @param schedule the offered rate over time ({@link Schedule}'s {@code 30s:1000,60s:1000..20000}), all
  *                 clients together, or null for the workload's own constant rate (or closed loop)
+ * @param metricsPort where the run serves live Prometheus metrics, or null for none
  */
 public record RunSettings(long seed, Arrivals arrivals, double reportIntervalSeconds, double maxLagSeconds,
-                          Path results, int clients, int clientId, String startAt, String schedule) {
+                          Path results, int clients, int clientId, String startAt, String schedule, Integer metricsPort) {
 
     public static final RunSettings DEFAULTS = new RunSettings(RunConfig.DEFAULT_SEED, Arrivals.POISSON,
-            RunConfig.DEFAULT_REPORT_INTERVAL_S, RunConfig.DEFAULT_MAX_LAG_S, null, 1, 0, null, null);
+            RunConfig.DEFAULT_REPORT_INTERVAL_S, RunConfig.DEFAULT_MAX_LAG_S, null, 1, 0, null, null, null);
 
     public RunSettings withResults(Path dir) {
-        return new RunSettings(seed, arrivals, reportIntervalSeconds, maxLagSeconds, dir, clients, clientId, startAt, schedule);
+        return new RunSettings(seed, arrivals, reportIntervalSeconds, maxLagSeconds, dir, clients, clientId, startAt, schedule,
+                metricsPort);
     }
 
     public RunSettings withReportInterval(double seconds) {
-        return new RunSettings(seed, arrivals, seconds, maxLagSeconds, results, clients, clientId, startAt, schedule);
+        return new RunSettings(seed, arrivals, seconds, maxLagSeconds, results, clients, clientId, startAt, schedule, metricsPort);
     }
 
     /**
