@@ -1,14 +1,12 @@
 package dev.bench.cli.metrics;
 
 import dev.bench.cli.CliRunner;
-import dev.bench.core.results.ResultsJson;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
@@ -44,9 +42,7 @@ class LiveMetricsTest {
         assertNotNull(last);
         assertNull(Scrapes.get("http://127.0.0.1:" + port + "/metrics"), "the endpoint stops with the command");
 
-        Map<String, Long> summary = new HashMap<>();
-        ResultsJson.read(results.resolve("summary.json")).path("ops").fields()
-                .forEachRemaining(e -> summary.put(e.getKey(), e.getValue().path("completed").asLong()));
+        Map<String, Long> summary = Scrapes.summaryCompleted(results);
         assertEquals(summary, Scrapes.completed(last), "the last scrape's counters are the run's counts");
         assertTrue(last.contains("bench_sojourn_seconds_bucket{client=\"0\",kind=\"read\",workload=\"vote\",le=\"+Inf\"} "
                 + summary.get("read")), "every measured op in the sojourn histogram");

@@ -44,9 +44,7 @@ class PrometheusScrapeTest {
             for (JsonNode s : ResultsJson.mapper().readTree(body).path("data").path("result")) {
                 stored.put(s.path("metric").path("kind").asText(), (long) s.path("value").get(1).asDouble());
             }
-            Map<String, Long> summary = new HashMap<>();
-            ResultsJson.read(results.resolve("summary.json")).path("ops").fields()
-                    .forEachRemaining(e -> summary.put(e.getKey(), e.getValue().path("completed").asLong()));
+            Map<String, Long> summary = Scrapes.summaryCompleted(results);
             assertEquals(summary, stored, "Prometheus's final counters against summary.json: " + body);
         } finally {
             script("stop", dir.toString());

@@ -1,5 +1,7 @@
 package dev.bench.cli.metrics;
 
+import dev.bench.core.results.ResultsJson;
+
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -52,6 +54,14 @@ final class Scrapes {
         while (m.find()) {
             byKind.put(m.group(1), (long) Double.parseDouble(m.group(2)));
         }
+        return byKind;
+    }
+
+    /** summary.json's completed count by kind. */
+    static Map<String, Long> summaryCompleted(Path results) {
+        Map<String, Long> byKind = new HashMap<>();
+        ResultsJson.read(results.resolve("summary.json")).path("ops").fields()
+                .forEachRemaining(e -> byKind.put(e.getKey(), e.getValue().path("completed").asLong()));
         return byKind;
     }
 

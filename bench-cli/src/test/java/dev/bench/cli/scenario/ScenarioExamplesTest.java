@@ -8,6 +8,8 @@ import dev.bench.core.results.ResultsJson;
 import dev.bench.core.testing.TestServers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -77,19 +79,12 @@ class ScenarioExamplesTest {
         }
     }
 
-    @Test
-    void taoExperiments(@TempDir Path tmp) {
-        Path results = tmp.resolve("tao");
-        CliRunner r = CliRunner.run("run", EXAMPLES.resolve("tao-experiments.yaml").toString(), "--url", TestServers.postgresUrl(),
-                "--results", results.toString());
-        assertEquals(0, r.exitCode(), r.err());
-        assertTrue(ResultsJson.read(results.resolve("summary.json")).path("integrity").path("ok").asBoolean());
-    }
-
-    @Test
-    void voter(@TempDir Path tmp) {
-        Path results = tmp.resolve("voter");
-        CliRunner r = CliRunner.run("run", EXAMPLES.resolve("voter.yaml").toString(), "--url", TestServers.postgresUrl(),
+    /** The closed-loop workloads' scenarios (no phases): they run and the database agrees. */
+    @ParameterizedTest
+    @ValueSource(strings = {"tao-experiments.yaml", "voter.yaml"})
+    void closedLoopScenarios(String example, @TempDir Path tmp) {
+        Path results = tmp.resolve("results");
+        CliRunner r = CliRunner.run("run", EXAMPLES.resolve(example).toString(), "--url", TestServers.postgresUrl(),
                 "--results", results.toString());
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(ResultsJson.read(results.resolve("summary.json")).path("integrity").path("ok").asBoolean());
