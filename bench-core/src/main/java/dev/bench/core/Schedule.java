@@ -1,7 +1,5 @@
 package dev.bench.core;
 
-import dev.bench.core.settings.Require;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -48,6 +46,10 @@ public final class Schedule {
         }
     }
 
+    /** Settings' limits (Require's MAX_SECONDS and MAX_RATE), repeated: this value is the engine's, below the settings package. */
+    private static final long MAX_SECONDS = 366L * 24 * 3600;
+    private static final double MAX_RATE = 1e9;
+
     private static final Pattern SEGMENT = Pattern.compile("(?:([A-Za-z][\\w-]*)=)?(\\d+(?:\\.\\d+)?)(ms|s|m|h):(.+?)(?:\\.\\.(.+))?");
 
     private final List<Segment> segments;
@@ -85,9 +87,9 @@ public final class Schedule {
             segments.add(segment(name, part.trim()));
         }
         Schedule schedule = new Schedule(segments);
-        Require.that(schedule.seconds() <= Require.MAX_SECONDS, name + " lasts " + number(schedule.seconds())
-                + " s in all; at most " + Require.MAX_SECONDS + " (a year)");
-        Require.that(schedule.totalCount() > 0, name + " '" + spec + "' offers no ops: every rate is 0");
+        require(schedule.seconds() <= MAX_SECONDS, name + " lasts " + number(schedule.seconds())
+                + " s in all; at most " + MAX_SECONDS + " (a year)");
+        require(schedule.totalCount() > 0, name + " '" + spec + "' offers no ops: every rate is 0");
         return schedule;
     }
 
@@ -110,7 +112,7 @@ public final class Schedule {
             case "h" -> 3600;
             default -> 1;
         };
-        Require.that(seconds > 0, name + " segment '" + part + "': the duration must be > 0");
+        require(seconds > 0, name + " segment '" + part + "': the duration must be > 0");
         double from = rate(name, part, m.group(4));
         double to = m.group(5) == null ? from : rate(name, part, m.group(5));
         return new Segment(m.group(1), seconds, from, to);
@@ -123,9 +125,16 @@ public final class Schedule {
         } catch (NumberFormatException e) {
             throw new BenchException(name + " segment '" + part + "': '" + text + "' is not a rate in ops/s");
         }
-        Require.that(rate >= 0 && rate <= Require.MAX_RATE, name + " segment '" + part + "': a rate must be 0.."
-                + (long) Require.MAX_RATE + " ops/s, got " + number(rate));
+        require(rate >= 0 && rate <= MAX_RATE, name + " segment '" + part + "': a rate must be 0.."
+                + (long) MAX_RATE + " ops/s, got " + number(rate));
         return rate;
+    }
+
+    /** Require.that's check, here for the same reason as the limits. */
+    private static void require(boolean ok, String message) {
+        if (!ok) {
+            throw new BenchException(message);
+        }
     }
 
     public List<Segment> segments() {
