@@ -24,6 +24,9 @@ installed mariadb-server || pkgs+=(mariadb-server)
 installed memcached || pkgs+=(memcached)
 # FaultMatrixTest puts its clients in network namespaces (ip netns, veth)
 command -v ip >/dev/null || pkgs+=(iproute2)
+# PrometheusScrapeTest starts Debian's Prometheus itself (scripts/prometheus.sh) and runs promtool
+installed prometheus || pkgs+=(prometheus)
+command -v curl >/dev/null || pkgs+=(curl)
 if [ ${#pkgs[@]} -gt 0 ]; then
   log "installing ${pkgs[*]}"
   { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${pkgs[@]}"; } >&2 \

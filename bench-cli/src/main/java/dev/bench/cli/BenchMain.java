@@ -7,6 +7,7 @@ import dev.bench.cli.report.MergeCommand;
 import dev.bench.cli.report.ReportCommand;
 import dev.bench.cli.report.SweepCommand;
 import dev.bench.cli.pgbench.PgbenchCommand;
+import dev.bench.cli.scenario.ScenarioCommand;
 import dev.bench.cli.tao.TaoCommand;
 import dev.bench.cli.tpcc.TpccCommand;
 import dev.bench.cli.vote.VoteCommand;
@@ -43,6 +44,7 @@ import java.util.concurrent.TimeUnit;
                 VoterCommand.class,
                 TaoCommand.class,
                 PgbenchCommand.class,
+                ScenarioCommand.class,
                 // results
                 ReportCommand.class,
                 CompareCommand.class,

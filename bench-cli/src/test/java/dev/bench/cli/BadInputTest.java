@@ -42,6 +42,14 @@ class BadInputTest {
             "vote --start-at 2000-01-01T00:00:00Z null | --start-at 2000-01-01T00:00:00Z has passed",
             "vote -a 1500000000 memory       | -a 1500000000 needs about",
             "''                              | name a workload",
+            "vote --schedule 0s:100 null     | --schedule segment '0s:100': the duration must be > 0",
+            "vote --schedule 10s:-5 null     | --schedule segment '10s:-5': a rate must be 0..1000000000 ops/s, got -5",
+            "vote --schedule 10s:5,fast null | --schedule segment 'fast' is not DURATION:RATE or DURATION:FROM..TO",
+            "vote --schedule 10s:x16 null    | --schedule segment '10s:x16': schedules of worker counts (x16) are not supported yet",
+            "tpcc run --rate 10 --schedule 10s:100 | --rate and --schedule exclude each other",
+            "oltp-rw run --rate 10 --schedule 10s:100 | --rate and --schedule exclude each other",
+            "tao run --schedule 10s:100      | --schedule sets an offered rate over time; tao runs the experiment lines",
+            "voter --schedule 10s:100        | --schedule sets an offered rate over time; voter's rhythms",
     })
     void badInputIsOneLineAndExitTwo(String args, String expected) {
         CliRunner r = CliRunner.run(args.isEmpty() ? new String[0] : args.split(" +"));

@@ -36,6 +36,7 @@ public final class RunConfig {
     private final int clients;
     private final int clientId;
     private final Bursts bursts;
+    private final Schedule schedule;
 
     /** Pseudo-kind that derives a client's seed, distinct from every op kind and the engine's own. */
     private static final int CLIENT_STREAM = -3;
@@ -64,6 +65,7 @@ public final class RunConfig {
         this.clients = b.clients;
         this.clientId = b.clientId;
         this.bursts = b.bursts;
+        this.schedule = b.schedule;
     }
 
     public static Builder builder() {
@@ -78,7 +80,7 @@ public final class RunConfig {
         return targetOpsPerSec > 0;
     }
 
-    /** Offered load across kinds from all clients together, as the user gave it; 0 in closed loop. */
+    /** Offered load across kinds from all clients together, as the user gave it (a schedule's mean); 0 in closed loop. */
     public double targetOpsPerSec() {
         return targetOpsPerSec;
     }
@@ -152,6 +154,35 @@ public final class RunConfig {
         return startAt;
     }
 
+    /** The offered rate over the measured window, all clients together; null when it is one constant rate (or none). */
+    public Schedule schedule() {
+        return schedule;
+    }
+
+    /**
+     * This client's offered rate from the first arrival on: the warmup at the schedule's first rate, then
+     * the schedule (or the constant target) scaled to its share. Open loop only.
+     */
+    public Schedule arrivalSchedule() {
+        Schedule window = schedule != null ? schedule : Schedule.constant(targetOpsPerSec);
+        return window.scaled(1.0 / clients).afterHold(warmup.toNanos() / 1e9);
+    }
+
+    /**
+     * This client's scheduled rate averaged over [{@code fromSeconds}, {@code toSeconds}), in seconds from
+     * the measured window's start (negative in warmup); NaN in closed loop and bursts.
+     */
+    public double scheduledOpsPerSec(double fromSeconds, double toSeconds) {
+        if (!isOpenLoop() || toSeconds <= fromSeconds) {
+            return Double.NaN;
+        }
+        double warmupSeconds = warmup.toNanos() / 1e9;
+        // nothing is scheduled after the window (the drain), whatever the rate was
+        double until = isTimeBounded() ? Math.min(toSeconds, duration.toNanos() / 1e9) : toSeconds;
+        double count = until <= fromSeconds ? 0 : arrivalSchedule().count(fromSeconds + warmupSeconds, until + warmupSeconds);
+        return count / (toSeconds - fromSeconds);
+    }
+
     /** The bursts rhythm instead of an open or closed loop, or null. */
     public Bursts bursts() {
         return bursts;
@@ -172,6 +203,7 @@ public final class RunConfig {
         private long maxOps;
         private Instant startAt;
         private Bursts bursts;
+        private Schedule schedule;
         private int clients = 1;
         private int clientId;
 
@@ -251,8 +283,23 @@ public final class RunConfig {
             return this;
         }
 
+        /**
+         * Offer load that follows {@code schedule} over the measured window (null: none). It decides the
+         * rate and the window's length: at build, the target becomes its mean rate and the duration its
+         * length, whatever was set.
+         */
+        public Builder schedule(Schedule schedule) {
+            this.schedule = schedule;
+            return this;
+        }
+
         /** @throws BenchException naming the setting, its value and what is allowed */
         public RunConfig build() {
+            if (schedule != null) {
+                require(bursts == null, "bursts and a schedule exclude each other");
+                targetOpsPerSec = schedule.meanRate();
+                duration = Duration.ofNanos(Math.round(schedule.seconds() * 1e9));
+            }
             require(threads >= 1 && threads <= 10_000, "threads must be 1..10000, got " + threads);
             require(targetOpsPerSec >= 0 && !Double.isInfinite(targetOpsPerSec),
                     "target must be a positive rate in ops/s, got " + targetOpsPerSec);

@@ -37,8 +37,18 @@ public final class RunOptions {
     @Option(names = "--start-at", paramLabel = "TIME", description = "Wall-clock instant at which all clients start, ISO-8601 (e.g. 2026-11-22T06:00:00Z); default: now.")
     public String startAt;
 
+    @Option(names = "--schedule", paramLabel = "SPEC", description = "Offered rate over time, all clients together, instead of a constant rate and run time:"
+            + " comma-separated DURATION:RATE (hold) or DURATION:FROM..TO (linear ramp) segments, e.g. 30s:1000,60s:1000..20000,10s:60000."
+            + " Warmup runs first at the first rate.")
+    public String schedule;
+
+    @Option(names = "--metrics-port", paramLabel = "PORT", description = "Serve live Prometheus metrics at http://HOST:PORT/metrics for the whole run"
+            + " (counters, rates, backlog, latency histograms), until 2 s after the results are written.")
+    public Integer metricsPort;
+
     /** These options as the run settings every workload takes. */
     public RunSettings settings() {
-        return new RunSettings(seed, arrivals, reportIntervalSeconds, maxLagSeconds, results, clients, clientId, startAt);
+        return new RunSettings(seed, arrivals, reportIntervalSeconds, maxLagSeconds, results, clients, clientId, startAt, schedule,
+                metricsPort);
     }
 }

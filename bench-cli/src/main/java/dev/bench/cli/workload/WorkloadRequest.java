@@ -17,6 +17,7 @@ public record WorkloadRequest<S>(WorkloadType<S> type, S settings, TargetSetting
 
     /** The same run offered at {@code opsPerSec}. */
     public WorkloadRequest<S> atRate(double opsPerSec) {
+        run.requireNoSchedule(FlagNames.of(commands.toArray(CommandSpec[]::new)), "a sweep offers constant rates of its own");
         return new WorkloadRequest<>(type, type.withTargetRate(settings, opsPerSec), target, run, commands);
     }
 

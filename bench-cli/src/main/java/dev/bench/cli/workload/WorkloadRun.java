@@ -1,5 +1,6 @@
 package dev.bench.cli.workload;
 
+import dev.bench.cli.metrics.LiveMetrics;
 import dev.bench.core.BenchException;
 import dev.bench.core.Failures;
 import dev.bench.core.metrics.IntervalListener;
@@ -13,6 +14,7 @@ import dev.bench.core.run.WorkloadType;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -69,14 +71,34 @@ public final class WorkloadRun {
      */
     public static int execute(WorkloadType.Opener opener, RunSettings run, List<IntervalListener> extraListeners,
                               CommandSpec command, CommandSpec... echoed) {
+        // bound before anything connects: a busy port is bad input; served until the results are written
+        LiveMetrics metrics = run.metricsPort() == null ? null
+                : validated(command, () -> LiveMetrics.start(FlagNames.of(echoed).of("metrics-port"), run.metricsPort(), workloadName(command)));
+        List<IntervalListener> listeners = new ArrayList<>(extraListeners);
+        if (metrics != null) {
+            listeners.add(metrics);
+        }
         RunContext context = new RunContext(command.commandLine().getOut(), command.commandLine().getErr(),
-                System.console() != null, run.results(), OptionsEcho.of(echoed), extraListeners);
+                System.console() != null, run.results(), OptionsEcho.of(echoed), listeners);
         try (Benchmark benchmark = opener.open()) {
             return BenchmarkRun.execute(benchmark, context);
         } catch (BenchException e) {
             throw e;
         } catch (Exception e) {
             throw new BenchException(Failures.describe(e), e);
+        } finally {
+            if (metrics != null) {
+                metrics.close();
+            }
         }
+    }
+
+    /** The workload's command name (vote, oltp-rw, ...): the command under bench's root. */
+    private static String workloadName(CommandSpec command) {
+        CommandSpec c = command;
+        while (c.parent() != null && c.parent().parent() != null) {
+            c = c.parent();
+        }
+        return c.name();
     }
 }

@@ -6,6 +6,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import dev.bench.core.results.IntervalCsvReader;
+import dev.bench.core.results.IntervalRow;
+import dev.bench.core.results.ResultsJson;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -32,10 +36,39 @@ class ReportInBrowserTest {
         assertFalse(text.contains("<script src="), "no external script: the file must open offline");
         assertTrue(text.contains("Chart.js v4"), "Chart.js inlined");
 
-        // two kinds (read, write), each a spectrum and a timeline
-        Chromium.Page page = Chromium.render(html, SCREENSHOTS.resolve("vote-report.png"), 2600);
-        Chromium.assertAllChartsDrew(page, 4);
+        // the load over time, then two kinds (read, write), each a spectrum and a timeline
+        Chromium.Page page = Chromium.render(html, SCREENSHOTS.resolve("vote-report.png"), 2900);
+        Chromium.assertAllChartsDrew(page, 5);
         assertTrue(page.dom().contains("integrity: ok"), "integrity verdict shown");
+    }
+
+    /** A run on a schedule: intervals.csv carries the scheduled rate, and the report draws it with its segments named. */
+    @Test
+    void aScheduledRunShowsTheScheduleBesideTheAchievedRate(@TempDir Path tmp) throws Exception {
+        Path run = tmp.resolve("scheduled");
+        CliRunner vote = CliRunner.run("vote", "--schedule", "1s:500,1s:500..2500,1s:4000", "--warmup", "1", "--articles", "1000",
+                "--arrivals", "uniform", "--report-interval", "0.5", "--results", run.toString(), "memory");
+        assertEquals(0, vote.exitCode(), vote.err());
+
+        List<IntervalRow> rows = IntervalCsvReader.read(run.resolve("intervals.csv")).stream()
+                .filter(r -> r.kind().equals("read")).toList();
+        double[] expected = {500, 500, 500, 500, 1000, 2000, 4000, 4000};
+        for (int i = 0; i < expected.length; i++) {
+            IntervalRow row = rows.get(i);
+            // the last interval may run a few ms into the drain, when nothing more is scheduled
+            boolean last = i == expected.length - 1;
+            assertEquals(last ? expected[i] * 0.99 : expected[i], row.scheduledOpsPerS(), last ? expected[i] * 0.01 : 0.01,
+                    "interval " + i + ": " + row);
+        }
+        assertTrue(rows.get(0).warmup(), "warmup at the first rate comes first");
+        assertEquals("1s:500,1s:500..2500,1s:4000", ResultsJson.read(run.resolve("summary.json")).path("run").path("schedule").asText());
+
+        Path html = run.resolve("report.html");
+        Chromium.Page page = Chromium.render(html, SCREENSHOTS.resolve("vote-schedule.png"), 2900);
+        Chromium.assertAllChartsDrew(page, 5);
+        String text = Files.readString(html);
+        assertTrue(text.contains("\"label\":\"1s:500..2500\""), "the ramp's band is named");
+        assertTrue(text.contains("\"scheduled ops/s\""), "the scheduled rate is drawn");
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.bench.core.engine;
 import dev.bench.core.Arrivals;
 import dev.bench.core.Batch;
 import dev.bench.core.OpKind;
+import dev.bench.core.Schedule;
 
 import java.util.List;
 
@@ -19,9 +20,9 @@ public interface Dispatcher {
      * An open-loop dispatcher from now on, without end: the engine's own, as a seam for benchmarks of
      * its hot path (bench-jmh's OpenLoopClaim). Runs use {@link Engine#run}.
      */
-    static Dispatcher openLoop(List<OpKind> kinds, double targetOpsPerSec, Arrivals arrivals, long seed) {
+    static Dispatcher openLoop(List<OpKind> kinds, Schedule schedule, Arrivals arrivals, long seed) {
         long now = System.nanoTime();
-        return new OpenLoopDispatcher(kinds, targetOpsPerSec, arrivals, seed, now, now, Long.MAX_VALUE, 0);
+        return new OpenLoopDispatcher(kinds, schedule, arrivals, seed, now, now, Long.MAX_VALUE, 0);
     }
 
     /**

@@ -65,7 +65,7 @@ public final class Engine {
         Dispatcher dispatcher = config.bursts() != null
                 ? new BurstDispatcher(kinds, config.bursts(), config.maxOps(), config.seed(), startNanos, windowStartNanos, endNanos)
                 : config.isOpenLoop()
-                ? new OpenLoopDispatcher(kinds, config.clientTargetOpsPerSec(), config.arrivals(), config.seed(),
+                ? new OpenLoopDispatcher(kinds, config.arrivalSchedule(), config.arrivals(), config.seed(),
                         startNanos, windowStartNanos, endNanos, config.maxOps())
                 : new ClosedLoopDispatcher(kinds, config.seed(), startNanos, windowStartNanos, endNanos, config.maxOps());
         Phase phase = new Phase(dispatcher);

@@ -3,6 +3,7 @@ package dev.bench.core.engine;
 import dev.bench.core.Arrivals;
 import dev.bench.core.Batch;
 import dev.bench.core.OpKind;
+import dev.bench.core.Schedule;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -38,12 +39,13 @@ final class OpenLoopDispatcher implements Dispatcher {
     private volatile long oldestUnclaimedNanos;
 
     /**
+     * @param schedule         the offered rate from {@code startNanos} on (warmup included), all kinds together
      * @param startNanos       first arrivals are scheduled from here
      * @param windowStartNanos ops intended from here on are measured
      * @param endNanos         no op is scheduled at or after this
      * @param maxOps           no more than this many ops intended in the window are scheduled; 0: no limit
      */
-    OpenLoopDispatcher(List<OpKind> kinds, double targetOpsPerSec, Arrivals arrivals, long seed,
+    OpenLoopDispatcher(List<OpKind> kinds, Schedule schedule, Arrivals arrivals, long seed,
                        long startNanos, long windowStartNanos, long endNanos, long maxOps) {
         double totalWeight = kinds.stream().mapToDouble(OpKind::weight).sum();
         List<ArrivalStream> active = new ArrayList<>();
@@ -52,7 +54,7 @@ final class OpenLoopDispatcher implements Dispatcher {
             OpKind kind = kinds.get(k);
             maxBatch[k] = kind.maxBatch();
             if (kind.weight() > 0) {
-                active.add(new ArrivalStream(k, targetOpsPerSec * kind.weight() / totalWeight, arrivals, seed, startNanos));
+                active.add(new ArrivalStream(k, kind.weight() / totalWeight, schedule, arrivals, seed, startNanos));
             }
         }
         this.streams = active.toArray(new ArrivalStream[0]);
@@ -102,9 +104,10 @@ final class OpenLoopDispatcher implements Dispatcher {
         } while (batch.size() < limit && stream.nextNanos <= now && !exhausted(stream));
     }
 
-    /** Whether this stream's next op is past the schedule: after the end time, or beyond the op count. */
+    /** Whether this stream's next op is past the schedule: after the end time or the schedule's end, or beyond the op count. */
     private boolean exhausted(ArrivalStream stream) {
-        return stream.nextNanos >= endNanos || stream.nextNanos >= windowStartNanos && remainingInWindow == 0;
+        return stream.nextNanos >= endNanos || stream.nextNanos == ArrivalStream.NEVER
+                || stream.nextNanos >= windowStartNanos && remainingInWindow == 0;
     }
 
     private ArrivalStream earliest() {

@@ -13,9 +13,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * report.html of one results directory: per op kind the sojourn and service spectra (queueing is the
- * gap between them) and throughput, p50 and p99 over time; then the run's options, environment and
- * integrity verdict.
+ * report.html of one results directory: per phase the load over time (scheduled and achieved, open
+ * loop), per op kind the sojourn and service spectra (queueing is the gap between them) and throughput,
+ * p50 and p99 over time; then the run's options, environment and integrity verdict.
  */
 public final class RunReport {
 
@@ -37,13 +37,20 @@ public final class RunReport {
             page.table(SummaryTables.opsTable(s.path("ops")));
         }
         for (Phase phase : run.phases()) {
+            JsonNode numbers = s;
             if (!phase.name().isEmpty()) {
                 JsonNode entry = phaseEntry(s, phase.name());
+                numbers = entry;
                 page.heading(2, "Phase " + entry.path("name").asText(phase.name()));
                 verdict(page, entry);
                 if (entry.has("ops")) {
                     page.table(SummaryTables.opsTable(entry.path("ops")));
                 }
+            }
+            Map<String, Object> load = LoadChart.of("load over time: scheduled and achieved, all kinds", phase.intervals(),
+                    numbers.path("run").path("schedule").asText(""));
+            if (load != null) {
+                page.chart(load);
             }
             for (String kind : run.kinds()) {
                 page.heading(3, kind);

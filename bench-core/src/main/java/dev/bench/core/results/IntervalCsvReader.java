@@ -15,7 +15,7 @@ import java.util.Map;
 /**
  * Reads intervals.csv as {@link IntervalCsvWriter} writes it, as CSV by Jackson (quoted fields read
  * back whole). Columns are found by header name, so files with columns added later still read; a
- * missing column reads as 0 (or NaN for a latency).
+ * missing column reads as 0 (or NaN for a latency or the scheduled rate).
  */
 public final class IntervalCsvReader {
 
@@ -49,7 +49,8 @@ public final class IntervalCsvReader {
             return new IntervalRow(num(f, "start_s"), num(f, "end_s"), "warmup".equals(f.get("phase")),
                     f.getOrDefault("kind", ""), (long) num(f, "completed"), num(f, "ops_per_s"),
                     (long) num(f, "rejected"), (long) num(f, "failed"), (long) num(f, "retries"),
-                    (long) num(f, "reconnects"), latencies(f, "sojourn_"), latencies(f, "service_"), num(f, "lag_ms"));
+                    (long) num(f, "reconnects"), latencies(f, "sojourn_"), latencies(f, "service_"), num(f, "lag_ms"),
+                    orNaN(f.get("scheduled_ops_per_s")));
         } catch (NumberFormatException e) {
             throw new BenchException(file + " line " + lineNo + ": not a number: " + e.getMessage(), e);
         }
@@ -58,10 +59,13 @@ public final class IntervalCsvReader {
     private static double[] latencies(Map<String, String> f, String prefix) {
         double[] us = new double[IntervalRow.PERCENTILE_COLUMNS.length];
         for (int i = 0; i < us.length; i++) {
-            String v = f.get(prefix + IntervalRow.PERCENTILE_COLUMNS[i] + "_us");
-            us[i] = v == null || v.isEmpty() ? Double.NaN : Double.parseDouble(v);
+            us[i] = orNaN(f.get(prefix + IntervalRow.PERCENTILE_COLUMNS[i] + "_us"));
         }
         return us;
+    }
+
+    private static double orNaN(String v) {
+        return v == null || v.isEmpty() ? Double.NaN : Double.parseDouble(v);
     }
 
     private static double num(Map<String, String> f, String name) {

@@ -3,9 +3,11 @@ package dev.bench.core.results;
 import com.fasterxml.jackson.databind.SequenceWriter;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import dev.bench.core.RunConfig;
 import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.metrics.IntervalSnapshot;
 import dev.bench.core.metrics.KindStats;
+import dev.bench.core.metrics.RunInfo;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
@@ -19,6 +21,8 @@ import java.util.Locale;
 
 /**
  * intervals.csv: one row per op kind per report interval, warmup included and marked. Latencies in µs.
+ * {@code scheduled_ops_per_s} is what the schedule (or the constant target) offered over the interval,
+ * all kinds together, this client's share; empty in closed loop.
  * Written as CSV by Jackson, so a kind name with a comma or a quote is quoted, not a broken row; the
  * numbers keep their fixed decimals.
  */
@@ -27,9 +31,10 @@ public final class IntervalCsvWriter implements IntervalListener, AutoCloseable 
     static final List<String> COLUMNS = List.of("start_s", "end_s", "phase", "kind", "completed", "ops_per_s", "rejected",
             "failed", "retries", "reconnects", "sojourn_p50_us", "sojourn_p90_us", "sojourn_p99_us", "sojourn_p999_us",
             "sojourn_max_us", "service_p50_us", "service_p90_us", "service_p99_us", "service_p999_us", "service_max_us",
-            "lag_ms");
+            "lag_ms", "scheduled_ops_per_s");
 
     private final SequenceWriter rows;
+    private RunConfig config;
 
     public IntervalCsvWriter(Path file) throws IOException {
         CsvSchema.Builder schema = CsvSchema.builder().setLineSeparator("\n");
@@ -41,7 +46,14 @@ public final class IntervalCsvWriter implements IntervalListener, AutoCloseable 
     }
 
     @Override
+    public void onStart(RunInfo info) {
+        config = info.config();
+    }
+
+    @Override
     public void onInterval(IntervalSnapshot interval) {
+        double scheduled = config == null ? Double.NaN
+                : config.scheduledOpsPerSec(interval.startNanos() / 1e9, interval.endNanos() / 1e9);
         try {
             for (KindStats k : interval.kinds()) {
                 List<String> row = new ArrayList<>(COLUMNS.size());
@@ -58,6 +70,7 @@ public final class IntervalCsvWriter implements IntervalListener, AutoCloseable 
                 percentiles(row, k.sojourn());
                 percentiles(row, k.service());
                 row.add(f("%.3f", interval.lagNanos() / 1e6));
+                row.add(Double.isNaN(scheduled) ? "" : f("%.2f", scheduled));
                 rows.write(row);
             }
             rows.flush();

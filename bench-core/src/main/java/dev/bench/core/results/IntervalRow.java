@@ -6,10 +6,12 @@ package dev.bench.core.results;
  *
  * @param sojournUs p50, p90, p99, p99.9, max of completion − intended start
  * @param serviceUs p50, p90, p99, p99.9, max of completion − send
+ * @param scheduledOpsPerS what the schedule offered over the interval, all kinds together; NaN in closed loop
+ *                         (and in files from before the column)
  */
 public record IntervalRow(double startS, double endS, boolean warmup, String kind, long completed, double opsPerS,
                           long rejected, long failed, long retries, long reconnects,
-                          double[] sojournUs, double[] serviceUs, double lagMs) {
+                          double[] sojournUs, double[] serviceUs, double lagMs, double scheduledOpsPerS) {
 
     /** The columns of {@link #sojournUs} and {@link #serviceUs}, in order. */
     public static final String[] PERCENTILE_COLUMNS = {"p50", "p90", "p99", "p999", "max"};

@@ -191,6 +191,9 @@ public final class ResultsDirectory {
             run.put("max_ops", c.maxOps());
         }
         run.put("arrivals", c.isOpenLoop() ? c.arrivals().name().toLowerCase() : null);
+        if (c.schedule() != null) {
+            run.put("schedule", c.schedule().toString());
+        }
         run.put("threads", c.threads());
         run.put("warmup_s", c.warmup().toMillis() / 1e3);
         run.put("runtime_s", c.duration().toMillis() / 1e3);

@@ -3,6 +3,7 @@ package dev.bench.core.run;
 import dev.bench.core.Arrivals;
 import dev.bench.core.BenchException;
 import dev.bench.core.RunConfig;
+import dev.bench.core.Schedule;
 import dev.bench.core.settings.Require;
 import dev.bench.core.settings.SettingNames;
 
@@ -16,29 +17,45 @@ import java.time.format.DateTimeParseException;
  * Defaults are the engine's ({@link RunConfig}'s constants).
  *
  * @param results null for {@code results/<workload>-<time>}
- * @param startAt ISO-8601 instant at which all clients start, or null for now
+ * @param startAt  ISO-8601 instant at which all clients start, or null for now
+ * @param schedule the offered rate over time ({@link Schedule}'s {@code 30s:1000,60s:1000..20000}), all
+ *                 clients together, or null for the workload's own constant rate (or closed loop)
+ * @param metricsPort where the run serves live Prometheus metrics, or null for none
  */
 public record RunSettings(long seed, Arrivals arrivals, double reportIntervalSeconds, double maxLagSeconds,
-                          Path results, int clients, int clientId, String startAt) {
+                          Path results, int clients, int clientId, String startAt, String schedule, Integer metricsPort) {
 
     public static final RunSettings DEFAULTS = new RunSettings(RunConfig.DEFAULT_SEED, Arrivals.POISSON,
-            RunConfig.DEFAULT_REPORT_INTERVAL_S, RunConfig.DEFAULT_MAX_LAG_S, null, 1, 0, null);
+            RunConfig.DEFAULT_REPORT_INTERVAL_S, RunConfig.DEFAULT_MAX_LAG_S, null, 1, 0, null, null, null);
 
     public RunSettings withResults(Path dir) {
-        return new RunSettings(seed, arrivals, reportIntervalSeconds, maxLagSeconds, dir, clients, clientId, startAt);
+        return new RunSettings(seed, arrivals, reportIntervalSeconds, maxLagSeconds, dir, clients, clientId, startAt, schedule,
+                metricsPort);
     }
 
     public RunSettings withReportInterval(double seconds) {
-        return new RunSettings(seed, arrivals, seconds, maxLagSeconds, results, clients, clientId, startAt);
+        return new RunSettings(seed, arrivals, seconds, maxLagSeconds, results, clients, clientId, startAt, schedule, metricsPort);
     }
 
-    /** Applies these settings to a phase's config; the workload sets its origin's own (threads, rate, times). */
+    /**
+     * Applies these settings to a phase's config; the workload sets its origin's own (threads, rate, times).
+     * A schedule, when given, replaces the workload's rate and run time (see {@link RunConfig.Builder#schedule}).
+     */
     public RunConfig.Builder applyTo(RunConfig.Builder builder, SettingNames names) {
         return builder.seed(seed).arrivals(arrivals)
                 .reportInterval(Require.seconds(names.of("report-interval"), reportIntervalSeconds))
                 .maxLag(Require.seconds(names.of("max-lag"), maxLagSeconds))
                 .client(clientId, clients)
-                .startAt(startInstant(names));
+                .startAt(startInstant(names))
+                .schedule(schedule == null ? null : Schedule.parse(names.of("schedule"), schedule));
+    }
+
+    /**
+     * For a workload that is closed loop by origin (or runs several experiments): a schedule of rates is
+     * bad input there, one line naming the option.
+     */
+    public void requireNoSchedule(SettingNames names, String why) {
+        Require.that(schedule == null, names.of("schedule") + " sets an offered rate over time; " + why);
     }
 
     private Instant startInstant(SettingNames names) {

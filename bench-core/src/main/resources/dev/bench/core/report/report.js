@@ -1,7 +1,8 @@
-// Draws the charts described in the page's JSON (element #bench-data). Four kinds:
+// Draws the charts described in the page's JSON (element #bench-data). Five kinds:
 //  spectrum: latency against percentile on HdrHistogram's axis, x = 1/(1-p), log scale
 //  timeline: throughput (left axis) and latency percentiles (right axis) over time, warmup shaded,
 //            intervals with failures, retries or reconnects marked
+//  load:     scheduled and achieved ops/s over time, the schedule's segments shaded and named
 //  curve:    latency against achieved throughput (a sweep), the SLO as a line
 //  bars:     one bar per result with error bars (JMH)
 // Each canvas gets data-drawn="<points>" once Chart.js has rendered it, so a headless browser can
@@ -35,6 +36,24 @@
       ctx.fillStyle = '#666';
       ctx.fillText('warmup', area.left + 4, area.top + 12);
       ctx.restore();
+    }
+  };
+
+  // Shades the schedule's segments (options.bands: from, to, label) in alternating tones, named at the top.
+  var segmentBands = {
+    id: 'segmentBands',
+    beforeDatasetsDraw: function (chart) {
+      var x = chart.scales.x, area = chart.chartArea, ctx = chart.ctx;
+      (chart.options.bands || []).forEach(function (b, i) {
+        var left = Math.max(x.getPixelForValue(b.from), area.left), right = Math.min(x.getPixelForValue(b.to), area.right);
+        if (right <= left) { return; }
+        ctx.save();
+        ctx.fillStyle = i % 2 ? 'rgba(31,119,180,0.10)' : 'rgba(31,119,180,0.04)';
+        ctx.fillRect(left, area.top, right - left, area.bottom - area.top);
+        ctx.fillStyle = '#335';
+        ctx.fillText(b.label, left + 3, area.top + 12 + (i % 2) * 12);
+        ctx.restore();
+      });
     }
   };
 
@@ -117,6 +136,23 @@
     };
   }
 
+  function load(c) {
+    var sets = c.series.map(function (s, i) {
+      return line(s.label, s.points, i, i === 0 ? {borderDash: [6, 3]} : {});
+    });
+    return {
+      type: 'scatter', data: {datasets: sets}, plugins: [warmupShade, segmentBands],
+      options: {
+        bands: c.bands,
+        plugins: {title: title(c.title)},
+        scales: {
+          x: {type: 'linear', title: {display: true, text: 's from start of measurement'}},
+          y: {beginAtZero: true, title: {display: true, text: 'ops/s'}}
+        }
+      }
+    };
+  }
+
   function curve(c) {
     var sets = c.series.map(function (s, i) { return line(s.label, s.points, i, {pointRadius: 3}); });
     if (c.slo) {
@@ -146,7 +182,7 @@
     };
   }
 
-  var kinds = {spectrum: spectrum, timeline: timeline, curve: curve, bars: bars};
+  var kinds = {spectrum: spectrum, timeline: timeline, load: load, curve: curve, bars: bars};
   data.charts.forEach(function (c) {
     var config = kinds[c.kind](c);
     config.plugins = (config.plugins || []).concat([markDrawn]);

@@ -4,6 +4,7 @@ import dev.bench.core.Arrivals;
 import dev.bench.core.Batch;
 import dev.bench.core.OpKind;
 import dev.bench.core.RunConfig;
+import dev.bench.core.Schedule;
 import dev.bench.core.random.KeyDistribution;
 import dev.bench.core.testing.StubWorkload;
 import org.junit.jupiter.api.Test;
@@ -50,9 +51,9 @@ class ScheduleDeterminismTest {
         // Scheduled from long ago, so every op is due at once and the test doesn't wait.
         long start = System.nanoTime() - 1_000_000_000_000L;
         for (Arrivals arrivals : Arrivals.values()) {
-            OpenLoopDispatcher a = new OpenLoopDispatcher(KINDS, 1000, arrivals, 99, start, start, Long.MAX_VALUE, 0);
-            OpenLoopDispatcher b = new OpenLoopDispatcher(KINDS, 1000, arrivals, 99, start, start, Long.MAX_VALUE, 0);
-            OpenLoopDispatcher c = new OpenLoopDispatcher(KINDS, 1000, arrivals, 100, start, start, Long.MAX_VALUE, 0);
+            OpenLoopDispatcher a = new OpenLoopDispatcher(KINDS, Schedule.constant(1000), arrivals, 99, start, start, Long.MAX_VALUE, 0);
+            OpenLoopDispatcher b = new OpenLoopDispatcher(KINDS, Schedule.constant(1000), arrivals, 99, start, start, Long.MAX_VALUE, 0);
+            OpenLoopDispatcher c = new OpenLoopDispatcher(KINDS, Schedule.constant(1000), arrivals, 100, start, start, Long.MAX_VALUE, 0);
             Batch ba = new Batch(99, 1);
             Batch bb = new Batch(99, 1);
             Batch bc = new Batch(100, 1);
@@ -78,7 +79,7 @@ class ScheduleDeterminismTest {
     void poissonGapsHaveTheTargetMeanAndSpread() {
         // Scheduled from long ago, so every op is due at once and the test doesn't wait.
         long longAgo = System.nanoTime() - 1_000_000_000_000L;
-        OpenLoopDispatcher d = new OpenLoopDispatcher(List.of(new OpKind("op", 1, 1)), 1000, Arrivals.POISSON, 5,
+        OpenLoopDispatcher d = new OpenLoopDispatcher(List.of(new OpKind("op", 1, 1)), Schedule.constant(1000), Arrivals.POISSON, 5,
                 longAgo, longAgo, Long.MAX_VALUE, 0);
         Batch batch = new Batch(5, 1);
         int n = 200_000;

@@ -55,6 +55,8 @@ public record SysbenchRunSettings(double timeSeconds, long events, double rate, 
      */
     public RunConfig config(RunSettings run, int threads, long seed, SettingNames names) {
         validate(names);
+        Require.that(rate == 0 || run.schedule() == null, names.of("rate") + " and " + names.of("schedule")
+                + " exclude each other: the schedule gives the rate over time");
         RunConfig.Builder b = run.applyTo(RunConfig.builder(), names).threads(threads).targetOpsPerSec(rate)
                 .warmup(Require.seconds(names.of("warmup-time"), warmupTimeSeconds))
                 .duration(Require.seconds(names.of("time"), timeSeconds)).maxOps(events).seed(seed);

@@ -76,6 +76,7 @@ public final class TaoWorkloadType implements WorkloadType<TaoSettings> {
     /** One run config per experiment line: its threads, warmup and length; only the first waits for a shared start. */
     private static List<RunConfig> runConfigs(List<Experiment> experiments, TaoSettings settings, RunSettings run,
                                               SettingNames names) {
+        run.requireNoSchedule(names, "tao runs the experiment lines of its config, each with its threads and length");
         List<RunConfig> configs = new ArrayList<>();
         for (int i = 0; i < experiments.size(); i++) {
             Experiment e = experiments.get(i);

@@ -69,6 +69,7 @@ public final class VoterWorkloadType implements WorkloadType<VoterRunSettings> {
      * @throws dev.bench.core.BenchException naming the bad option or key
      */
     public static VoterPlan check(VoterRunSettings settings, TargetSettings target, RunSettings run, SettingNames names) {
+        run.requireNoSchedule(names, "voter's rhythms (steady, bursts, managed) release calls as calls return");
         Require.that(settings.startDelaySeconds() >= 1 && settings.startDelaySeconds() <= 3600,
                 names.of("start-delay") + " must be 1..3600 s, got " + settings.startDelaySeconds());
         target.urlOrEmbedded(Dialect.H2.embeddedUrl(), names);

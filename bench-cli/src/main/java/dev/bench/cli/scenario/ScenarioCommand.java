@@ -1,0 +1,128 @@
+package dev.bench.cli.scenario;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.bench.cli.workload.WorkloadRun;
+import dev.bench.core.BenchException;
+import dev.bench.core.Secrets;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Unmatched;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code bench run FILE.yaml [--print] [OPTIONS]}: a scenario file run as the workload command it stands
+ * for. Options after the file override it. Every check happens before anything connects, each error one
+ * line {@code FILE:LINE: key: message}, exit 2.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Runs a scenario file: the workload, its settings under its flags' names, the target, and phases"
+                + " (name, duration, rate or FROM..TO ramp or schedule, measured). Options after the file override it.",
+                "Examples in examples/; e.g. bench run examples/vote-ramp.yaml --seed 7"})
+public final class ScenarioCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--print", description = "Print the resolved scenario (options applied, secrets masked) and the command it runs; run nothing.")
+    boolean print;
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "The scenario, YAML.")
+    Path file;
+
+    @Unmatched
+    List<String> overrides = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        CommandLine root = spec.root().commandLine();
+        ScenarioArgs scenario = WorkloadRun.validated(spec, () -> {
+            ScenarioArgs a = ScenarioArgs.of(ScenarioFile.read(file), root, overrides);
+            rememberSecrets(a.scenario());
+            a.check(fresh(root));
+            return a;
+        });
+        if (print) {
+            print(scenario, spec.commandLine().getOut());
+            return 0;
+        }
+        CommandLine run = fresh(root);
+        run.setOut(spec.commandLine().getOut());
+        run.setErr(spec.commandLine().getErr());
+        run.setParameterExceptionHandler(root.getParameterExceptionHandler());
+        run.setExecutionExceptionHandler(root.getExecutionExceptionHandler());
+        return run.execute(scenario.args().toArray(String[]::new));
+    }
+
+    /** A new bench command line configured as this one, so the scenario's run starts from fresh option values. */
+    private static CommandLine fresh(CommandLine root) {
+        CommandLine cli = new CommandLine(root.getCommandSpec().userObject().getClass());
+        cli.setCaseInsensitiveEnumValuesAllowed(root.isCaseInsensitiveEnumValuesAllowed());
+        return cli;
+    }
+
+    /** The file's passwords are masked in everything the run prints and writes, as the command line's are. */
+    private static void rememberSecrets(Scenario s) {
+        s.flags().forEach((key, value) -> {
+            Secrets.rememberFrom(value.text());
+            if (Secrets.isSecretName(key)) {
+                Secrets.remember(value.text());
+            }
+        });
+    }
+
+    private static void print(ScenarioArgs a, PrintWriter out) {
+        Scenario s = a.scenario();
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("workload", s.workload());
+        if (s.backend() != null) {
+            doc.put("backend", s.backend());
+        }
+        if (s.step() != null) {
+            doc.put("step", s.step());
+        }
+        Map<String, String> settings = new LinkedHashMap<>();
+        s.flags().forEach((k, v) -> settings.put(k, Secrets.isSecretName(k) ? Secrets.MASK : Secrets.mask(v.text())));
+        doc.put("settings", settings);
+        List<Map<String, Object>> phases = new ArrayList<>();
+        for (Scenario.Phase p : s.phases()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", p.name());
+            if (p.schedule() != null) {
+                m.put("schedule", p.schedule());
+            } else {
+                m.put("duration", p.duration());
+                m.put("rate", p.rate());
+            }
+            m.put("measured", p.measured());
+            phases.add(m);
+        }
+        if (!phases.isEmpty()) {
+            doc.put("phases", phases);
+        }
+        try {
+            out.print(new YAMLMapper().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+                    .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES).writeValueAsString(doc));
+        } catch (JsonProcessingException e) {
+            throw new BenchException("cannot print the scenario: " + e.getMessage(), e);
+        }
+        out.println("# runs: bench " + Secrets.mask(String.join(" ", a.args().stream().map(ScenarioCommand::quoted).toList())));
+        out.flush();
+    }
+
+    private static String quoted(String arg) {
+        return arg.matches("[\\w.,:=/@+-]+") ? arg : "'" + arg.replace("'", "'\\''") + "'";
+    }
+}

@@ -1,0 +1,204 @@
+package dev.bench.cli.scenario;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.bench.core.BenchException;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads a scenario file into a {@link Scenario}, keeping each key's line so every error is
+ * {@code FILE:LINE: key: message}. Only the file's shape is checked here; the values are the workload's
+ * to check ({@link ScenarioRun}).
+ *
+ * <pre>{@code
+ * workload: vote              # vote, oltp-rw, tpcc, voter, tao
+ * backend: memory             # vote: its backend; oltp-rw and tpcc: step (prepare, run, cleanup; default run)
+ * settings: {articles: 1000}  # the workload's flags without the dashes
+ * target: {url: ...}          # the target's flags (url, address, database, user, password, pool-size)
+ * run: {seed: 7}              # the shared run flags (seed, arrivals, max-lag, results, clients, ...)
+ * phases:                     # open-loop workloads: the offered rate over time, in order
+ *   - {name: warm, duration: 10s, rate: 1000, measured: false}
+ *   - {name: ramp, duration: 60s, rate: 1000..20000}
+ * }</pre>
+ */
+final class ScenarioFile {
+
+    private static final Set<String> TOP = Set.of("workload", "backend", "step", "settings", "target", "run", "phases");
+    private static final Set<String> FLAG_SECTIONS = Set.of("settings", "target", "run");
+    private static final Set<String> PHASE_KEYS = Set.of("name", "duration", "rate", "schedule", "measured");
+
+    private ScenarioFile() {
+    }
+
+    /** @throws BenchException {@code FILE:LINE: key: message}, or {@code FILE: message} when the file can't be read */
+    static Scenario read(Path file) {
+        String name = file.toString();
+        if (!Files.isRegularFile(file)) {
+            throw new BenchException(name + ": no such file");
+        }
+        JsonNode root;
+        Map<String, Integer> lines;
+        try {
+            root = new YAMLMapper().readTree(file.toFile());
+            lines = lines(file);
+        } catch (JsonProcessingException e) {
+            JsonLocation at = e.getLocation();
+            throw new BenchException(name + ":" + (at == null ? 1 : at.getLineNr()) + ": " + e.getOriginalMessage().lines().findFirst().orElse(""));
+        } catch (IOException e) {
+            throw new BenchException(name + ": cannot read: " + e.getMessage());
+        }
+        Where where = new Where(name, lines);
+        if (root == null || !root.isObject()) {
+            throw new BenchException(name + ":1: the file must be a mapping of keys (workload, settings, phases, ...)");
+        }
+        for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
+            String key = it.next();
+            if (!TOP.contains(key)) {
+                throw where.error(key, key, "unknown key; a scenario has " + String.join(", ", TOP.stream().sorted().toList()));
+            }
+        }
+        String workload = scalar(root, "workload", where, true);
+        Map<String, Scenario.Value> flags = new LinkedHashMap<>();
+        for (String section : FLAG_SECTIONS) {
+            JsonNode node = root.get(section);
+            if (node == null || node.isNull()) {
+                continue;
+            }
+            if (!node.isObject()) {
+                throw where.error(section, section, "must be a mapping of flag names (without the dashes) to values");
+            }
+            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                String path = section + "." + e.getKey();
+                if (!e.getValue().isValueNode() || e.getValue().isNull()) {
+                    throw where.error(path, e.getKey(), "must be one value (a number, a word or true/false)");
+                }
+                if (flags.containsKey(e.getKey())) {
+                    throw where.error(path, e.getKey(), "given twice (also on line " + flags.get(e.getKey()).line() + ")");
+                }
+                flags.put(e.getKey(), new Scenario.Value(e.getValue().asText(), where.line(path)));
+            }
+        }
+        return new Scenario(name, workload, scalar(root, "backend", where, false), scalar(root, "step", where, false),
+                flags, phases(root.get("phases"), where));
+    }
+
+    private static List<Scenario.Phase> phases(JsonNode node, Where where) {
+        List<Scenario.Phase> phases = new ArrayList<>();
+        if (node == null || node.isNull()) {
+            return phases;
+        }
+        if (!node.isArray() || node.isEmpty()) {
+            throw where.error("phases", "phases", "must be a list of phases, each with a name, a duration and a rate (or a schedule)");
+        }
+        for (int i = 0; i < node.size(); i++) {
+            String path = "phases[" + i + "]";
+            JsonNode p = node.get(i);
+            if (!p.isObject()) {
+                throw where.error(path, "phases", "each phase is a mapping: name, duration, rate or schedule, measured");
+            }
+            for (Iterator<String> it = p.fieldNames(); it.hasNext(); ) {
+                String key = it.next();
+                if (!PHASE_KEYS.contains(key)) {
+                    throw where.error(path + "." + key, key, "unknown key in a phase; a phase has "
+                            + String.join(", ", PHASE_KEYS.stream().sorted().toList()));
+                }
+                if (!p.get(key).isValueNode() || p.get(key).isNull()) {
+                    throw where.error(path + "." + key, key, "must be one value");
+                }
+            }
+            JsonNode measured = p.get("measured");
+            if (measured != null && !measured.isBoolean()) {
+                throw where.error(path + ".measured", "measured", "must be true or false, got '" + measured.asText() + "'");
+            }
+            phases.add(new Scenario.Phase(text(p, "name"), text(p, "duration"), text(p, "rate"), text(p, "schedule"),
+                    measured == null || measured.asBoolean(), where.line(path), where.forPhase(path)));
+        }
+        return phases;
+    }
+
+    private static String text(JsonNode node, String key) {
+        JsonNode v = node.get(key);
+        return v == null ? null : v.asText();
+    }
+
+    private static String scalar(JsonNode root, String key, Where where, boolean required) {
+        JsonNode v = root.get(key);
+        if (v == null || v.isNull()) {
+            if (required) {
+                throw new BenchException(where.file() + ":1: " + key + ": missing; name the workload (vote, oltp-rw, tpcc, voter, tao)");
+            }
+            return null;
+        }
+        if (!v.isTextual()) {
+            throw where.error(key, key, "must be a word");
+        }
+        return v.asText();
+    }
+
+    /** Each key's line, by path: {@code settings.articles}, {@code phases[1].rate}. */
+    private static Map<String, Integer> lines(Path file) throws IOException {
+        Map<String, Integer> lines = new HashMap<>();
+        try (JsonParser p = new YAMLFactory().createParser(file.toFile())) {
+            if (p.nextToken() != null) {
+                walk(p, "", lines);
+            }
+        }
+        return lines;
+    }
+
+    private static void walk(JsonParser p, String prefix, Map<String, Integer> lines) throws IOException {
+        if (p.currentToken() == JsonToken.START_OBJECT) {
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String path = prefix.isEmpty() ? p.currentName() : prefix + "." + p.currentName();
+                lines.putIfAbsent(path, p.currentTokenLocation().getLineNr());
+                p.nextToken();
+                walk(p, path, lines);
+            }
+        } else if (p.currentToken() == JsonToken.START_ARRAY) {
+            for (int i = 0; p.nextToken() != JsonToken.END_ARRAY; i++) {
+                String path = prefix + "[" + i + "]";
+                lines.putIfAbsent(path, p.currentTokenLocation().getLineNr());
+                walk(p, path, lines);
+            }
+        }
+    }
+
+    /** Where a key is: the file and each path's line. */
+    record Where(String file, Map<String, Integer> lines) {
+
+        int line(String path) {
+            return lines.getOrDefault(path, 1);
+        }
+
+        BenchException error(String path, String key, String message) {
+            return new BenchException(file + ":" + line(path) + ": " + key + ": " + message);
+        }
+
+        /** A phase's keys' lines, by key. */
+        Map<String, Integer> forPhase(String phasePath) {
+            Map<String, Integer> own = new HashMap<>();
+            lines.forEach((path, line) -> {
+                if (path.startsWith(phasePath + ".")) {
+                    own.put(path.substring(phasePath.length() + 1), line);
+                }
+            });
+            return own;
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package dev.bench.cli.scenario;
+
+import dev.bench.cli.CliRunner;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A bad scenario is one line {@code FILE:LINE: key: message}, exit 2, before anything connects (the
+ * URL names a port nothing listens on: reaching it would be a different error).
+ */
+class ScenarioErrorsTest {
+
+    private static final String BASE = """
+            workload: vote
+            backend: postgres
+            target:
+              url: jdbc:postgresql://127.0.0.1:1/none?user=u&password=hunter2
+            settings:
+              articles: 1000
+            phases:
+              - {name: warm, duration: 1s, rate: 100, measured: false}
+              - {name: ramp, duration: 2s, rate: 100..500}
+            """;
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "articles: 1000|articles: 1000\\n  bogus: 3|:7: bogus: unknown for vote postgres",
+            "articles: 1000|articles: -5|:6: articles: must be >= 1",
+            "articles: 1000|articles: many|:6: articles: 'many' is not a long",
+            "articles: 1000|articles: [1, 2]|:6: articles: must be one value",
+            "rate: 100..500|rate: 100..-5|:9: rate: must be ops/s 0..1000000000, or FROM..TO",
+            "duration: 2s, rate: 100..500|duration: 0s, rate: 100..500|:9: duration: must be a duration > 0",
+            "duration: 2s, rate: 100..500|duration: 2s, rate: 100..500, color: red|:9: color: unknown key in a phase",
+            "name: ramp|name: 2ramp|:9: name: '2ramp' must be a word",
+            "measured: false|measured: maybe|:8: measured: must be true or false",
+            "rate: 100, measured: false|rate: 200, measured: false|:8: rate: the warmup runs at the first measured rate",
+            "workload: vote|workload: vote\\nseconds: 3|:2: seconds: unknown key; a scenario has",
+            "backend: postgres|backend: oracle|: backend: vote has no 'oracle'",
+            "settings:\\n  articles: 1000|settings: 5|:5: settings: must be a mapping",
+            "  articles: 1000|  articles: 1000\\n  schedule: 10s:5|:7: schedule: the phases set it; leave it out",
+            "  articles: 1000|  articles: 1000\\n  max-lag: -1|:7: max-lag: must be a number of seconds >= 0",
+    })
+    void badInputIsOneLineNamingFileLineAndKey(String from, String to, String expected, @TempDir Path dir) throws Exception {
+        Path file = dir.resolve("s.yaml");
+        Files.writeString(file, BASE.replace(from.replace("\\n", "\n"), to.replace("\\n", "\n")));
+        CliRunner r = CliRunner.run("run", file.toString());
+
+        assertEquals(2, r.exitCode(), r.err());
+        String first = r.errorLines().get(0);
+        assertTrue(first.startsWith("bench: " + file + expected), r.err());
+        assertEquals(2, r.errorLines().size(), "one line and the --help pointer: " + r.err());
+        assertFalse(r.err().contains("hunter2"), "the file's password is masked");
+        assertFalse(r.err().contains("Connection refused"), "nothing connected: " + r.err());
+    }
+
+    @Test
+    void commandLineOptionsOverrideTheFileAndPrintShowsTheResult(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("s.yaml");
+        Files.writeString(file, BASE);
+        CliRunner r = CliRunner.run("run", "--print", file.toString(), "--articles", "77", "--seed=9");
+
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("articles: \"77\"") || r.out().contains("articles: 77"), r.out());
+        assertTrue(r.out().contains("# runs: bench vote --articles 77 --seed 9 --schedule ramp=2s:100..500 --warmup 1.0 postgres --url"),
+                r.out());
+        assertFalse(r.out().contains("hunter2"), r.out());
+        assertTrue(r.out().contains("password=****"), r.out());
+
+        CliRunner bad = CliRunner.run("run", file.toString(), "--articles", "0");
+        assertEquals(2, bad.exitCode(), bad.err());
+        assertTrue(bad.errorLines().get(0).startsWith("bench: --articles must be >= 1"), bad.err());
+    }
+
+    @Test
+    void aMissingOrMalformedFileIsOneLine(@TempDir Path dir) throws Exception {
+        CliRunner missing = CliRunner.run("run", dir.resolve("none.yaml").toString());
+        assertEquals(2, missing.exitCode());
+        assertTrue(missing.errorLines().get(0).endsWith("none.yaml: no such file"), missing.err());
+
+        Path broken = Files.writeString(dir.resolve("b.yaml"), "workload: vote\nsettings: {articles: 3\n");
+        CliRunner r = CliRunner.run("run", broken.toString());
+        assertEquals(2, r.exitCode());
+        assertTrue(r.errorLines().get(0).startsWith("bench: " + broken + ":"), r.err());
+        assertEquals(2, r.errorLines().size(), r.err());
+    }
+}

@@ -1,0 +1,96 @@
+package dev.bench.cli.scenario;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.bench.cli.CliRunner;
+import dev.bench.core.results.IntervalCsvReader;
+import dev.bench.core.results.IntervalRow;
+import dev.bench.core.results.ResultsJson;
+import dev.bench.core.testing.TestServers;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Every scenario in examples/ runs as it is, against real PostgreSQL where it names a database. */
+class ScenarioExamplesTest {
+
+    private static final Path EXAMPLES = Path.of("..", "examples");
+
+    @Test
+    void everyWorkloadHasAnExampleScenario() throws Exception {
+        try (Stream<Path> files = Files.list(EXAMPLES)) {
+            List<String> workloads = files.filter(f -> f.toString().endsWith(".yaml"))
+                    .map(f -> ScenarioFile.read(f).workload()).sorted().toList();
+            assertEquals(List.of("oltp-rw", "tao", "tpcc", "vote", "voter"), workloads);
+        }
+    }
+
+    @Test
+    void voteRamp(@TempDir Path tmp) throws Exception {
+        Path results = tmp.resolve("vote");
+        CliRunner r = CliRunner.run("run", EXAMPLES.resolve("vote-ramp.yaml").toString(), "--results", results.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        JsonNode summary = ResultsJson.read(results.resolve("summary.json"));
+        assertEquals("ramp=3s:1000..5000,hold=2s:5000", summary.path("run").path("schedule").asText());
+        assertEquals(2.0, summary.path("run").path("warmup_s").asDouble(), 1e-9, "the unmeasured phase is the warmup");
+        // 3 s at a mean of 3,000 plus 2 s at 5,000: 19,000 ops offered, Poisson
+        assertEquals(19_000, summary.path("throughput").path("generated_ops").asLong(), 4.5 * Math.sqrt(19_000));
+    }
+
+    @Test
+    void oltpRwSpike(@TempDir Path tmp) {
+        String url = TestServers.postgresUrl();
+        String[] data = {"--tables", "2", "--table-size", "10000", "--url", url};
+        assertEquals(0, CliRunner.run(concat(new String[] {"oltp-rw", "prepare"}, data)).exitCode());
+        try {
+            Path results = tmp.resolve("oltp");
+            CliRunner r = CliRunner.run("run", EXAMPLES.resolve("oltp-rw-spike.yaml").toString(), "--url", url,
+                    "--results", results.toString());
+            assertEquals(0, r.exitCode(), r.err());
+            List<IntervalRow> rows = IntervalCsvReader.read(results.resolve("intervals.csv"));
+            assertTrue(rows.stream().anyMatch(row -> Math.abs(row.scheduledOpsPerS() - 400) < 1e-6), "the spike's seconds scheduled 400/s");
+        } finally {
+            CliRunner.run(concat(new String[] {"oltp-rw", "cleanup"}, data));
+        }
+    }
+
+    @Test
+    void tpccSteps(@TempDir Path tmp) {
+        String url = TestServers.postgresUrl();
+        assertEquals(0, CliRunner.run("tpcc", "prepare", "--scale", "1", "--url", url).exitCode());
+        try {
+            Path results = tmp.resolve("tpcc");
+            CliRunner r = CliRunner.run("run", EXAMPLES.resolve("tpcc-steps.yaml").toString(), "--url", url,
+                    "--results", results.toString());
+            assertEquals(0, r.exitCode(), r.err());
+            JsonNode summary = ResultsJson.read(results.resolve("summary.json"));
+            assertTrue(summary.path("integrity").path("ok").asBoolean(), summary.path("integrity").toString());
+            assertEquals("step1=2s:10,step2=2s:20,step3=2s:40", summary.path("run").path("schedule").asText());
+        } finally {
+            CliRunner.run("tpcc", "cleanup", "--url", url);
+        }
+    }
+
+    /** The closed-loop workloads' scenarios (no phases): they run and the database agrees. */
+    @ParameterizedTest
+    @ValueSource(strings = {"tao-experiments.yaml", "voter.yaml"})
+    void closedLoopScenarios(String example, @TempDir Path tmp) {
+        Path results = tmp.resolve("results");
+        CliRunner r = CliRunner.run("run", EXAMPLES.resolve(example).toString(), "--url", TestServers.postgresUrl(),
+                "--results", results.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(ResultsJson.read(results.resolve("summary.json")).path("integrity").path("ok").asBoolean());
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        return Stream.concat(Stream.of(a), Stream.of(b)).toArray(String[]::new);
+    }
+}

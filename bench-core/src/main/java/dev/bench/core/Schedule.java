@@ -1,0 +1,268 @@
+package dev.bench.core;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * An offered rate that changes over time: segments that each hold a rate or ramp linearly from one
+ * rate to another, as users write them: {@code 30s:1000,60s:1000..20000,10s:60000}. A segment may carry
+ * a name, {@code spike=10s:60000}, that the report shows on it (a scenario file's phases are named so).
+ *
+ * <pre>{@code
+ * Schedule s = Schedule.parse("--schedule", "30s:1000,60s:1000..20000");
+ * s.count(0, 30);      // 30000.0 ops expected in the first 30 s
+ * s.rateAt(60);        // 10500.0 ops/s halfway up the ramp
+ * }</pre>
+ *
+ * <p>Arrivals follow it through the inverse of its integral ({@link #secondsAt}): a unit-rate process
+ * mapped through Λ⁻¹ is a non-homogeneous Poisson process of rate λ(t) (the time-rescaling theorem),
+ * and evenly spaced counts mapped through it are the uniform spacing. Immutable.
+ */
+public final class Schedule {
+
+    /**
+     * One stretch of time, {@code seconds} long, whose rate goes linearly from {@code fromRate} to {@code toRate}.
+     *
+     * @param name what the user called it, or null
+     */
+    public record Segment(String name, double seconds, double fromRate, double toRate) {
+
+        public Segment(double seconds, double fromRate, double toRate) {
+            this(null, seconds, fromRate, toRate);
+        }
+
+        public boolean isRamp() {
+            return fromRate != toRate;
+        }
+
+        /** As the user writes it: {@code 30s:1000}, {@code 60s:1000..20000} or {@code spike=10s:60000}. */
+        @Override
+        public String toString() {
+            return (name == null ? "" : name + "=") + duration(seconds) + ":" + number(fromRate)
+                    + (isRamp() ? ".." + number(toRate) : "");
+        }
+    }
+
+    /** Settings' limits (Require's MAX_SECONDS and MAX_RATE), repeated: this value is the engine's, below the settings package. */
+    private static final long MAX_SECONDS = 366L * 24 * 3600;
+    private static final double MAX_RATE = 1e9;
+
+    private static final Pattern SEGMENT = Pattern.compile("(?:([A-Za-z][\\w-]*)=)?(\\d+(?:\\.\\d+)?)(ms|s|m|h):(.+?)(?:\\.\\.(.+))?");
+
+    private final List<Segment> segments;
+    /** Seconds from the schedule's start at which segment i starts; one more entry for the end. */
+    private final double[] startSeconds;
+    /** Ops expected before segment i starts (the integral of the rate); one more entry for the total. */
+    private final double[] startCount;
+
+    private Schedule(List<Segment> segments) {
+        this.segments = List.copyOf(segments);
+        this.startSeconds = new double[segments.size() + 1];
+        this.startCount = new double[segments.size() + 1];
+        for (int i = 0; i < segments.size(); i++) {
+            Segment s = segments.get(i);
+            startSeconds[i + 1] = startSeconds[i] + s.seconds();
+            startCount[i + 1] = startCount[i] + (s.fromRate() + s.toRate()) / 2 * s.seconds();
+        }
+    }
+
+    /** One constant rate for ever. */
+    public static Schedule constant(double opsPerSec) {
+        return new Schedule(List.of(new Segment(Double.POSITIVE_INFINITY, opsPerSec, opsPerSec)));
+    }
+
+    /**
+     * @param name the option or key the spec came from, first in every message
+     * @throws BenchException one line naming {@code name}, the bad segment and the form expected
+     */
+    public static Schedule parse(String name, String spec) {
+        List<Segment> segments = new ArrayList<>();
+        if (spec == null || spec.isBlank()) {
+            throw new BenchException(name + " is empty: give segments such as 30s:1000,60s:1000..20000");
+        }
+        for (String part : spec.split(",", -1)) {
+            segments.add(segment(name, part.trim()));
+        }
+        Schedule schedule = new Schedule(segments);
+        require(schedule.seconds() <= MAX_SECONDS, name + " lasts " + number(schedule.seconds())
+                + " s in all; at most " + MAX_SECONDS + " (a year)");
+        require(schedule.totalCount() > 0, name + " '" + spec + "' offers no ops: every rate is 0");
+        return schedule;
+    }
+
+    private static Segment segment(String name, String part) {
+        Matcher m = SEGMENT.matcher(part);
+        if (part.startsWith("-")) {
+            throw new BenchException(name + " segment '" + part + "': the duration must be > 0");
+        }
+        if (m.matches() && m.group(4).trim().startsWith("x")) {
+            throw new BenchException(name + " segment '" + part + "': schedules of worker counts (x16) are not supported yet;"
+                    + " give rates in ops/s");
+        }
+        if (!m.matches()) {
+            throw new BenchException(name + " segment '" + part + "' is not DURATION:RATE or DURATION:FROM..TO"
+                    + " (durations such as 500ms, 30s, 2m, 1h; optionally NAME= first), e.g. 30s:1000 or ramp=60s:1000..20000");
+        }
+        double seconds = Double.parseDouble(m.group(2)) * switch (m.group(3)) {
+            case "ms" -> 1e-3;
+            case "m" -> 60;
+            case "h" -> 3600;
+            default -> 1;
+        };
+        require(seconds > 0, name + " segment '" + part + "': the duration must be > 0");
+        double from = rate(name, part, m.group(4));
+        double to = m.group(5) == null ? from : rate(name, part, m.group(5));
+        return new Segment(m.group(1), seconds, from, to);
+    }
+
+    private static double rate(String name, String part, String text) {
+        double rate;
+        try {
+            rate = Double.parseDouble(text.trim());
+        } catch (NumberFormatException e) {
+            throw new BenchException(name + " segment '" + part + "': '" + text + "' is not a rate in ops/s");
+        }
+        require(rate >= 0 && rate <= MAX_RATE, name + " segment '" + part + "': a rate must be 0.."
+                + (long) MAX_RATE + " ops/s, got " + number(rate));
+        return rate;
+    }
+
+    /** Require.that's check, here for the same reason as the limits. */
+    private static void require(boolean ok, String message) {
+        if (!ok) {
+            throw new BenchException(message);
+        }
+    }
+
+    public List<Segment> segments() {
+        return segments;
+    }
+
+    /** The whole schedule's length in seconds (infinite for {@link #constant}). */
+    public double seconds() {
+        return startSeconds[segments.size()];
+    }
+
+    /** Ops expected over the whole schedule. */
+    public double totalCount() {
+        return startCount[segments.size()];
+    }
+
+    public double firstRate() {
+        return segments.get(0).fromRate();
+    }
+
+    /** Ops expected per second on average over the whole schedule. */
+    public double meanRate() {
+        return Double.isInfinite(seconds()) ? firstRate() : totalCount() / seconds();
+    }
+
+    /** The same shape at {@code factor} times the rate: one client's share of several. */
+    public Schedule scaled(double factor) {
+        return new Schedule(segments.stream()
+                .map(s -> new Segment(s.name(), s.seconds(), s.fromRate() * factor, s.toRate() * factor)).toList());
+    }
+
+    /** This schedule after holding its first rate for {@code seconds} (a warmup); itself when 0. */
+    public Schedule afterHold(double seconds) {
+        if (seconds <= 0) {
+            return this;
+        }
+        List<Segment> all = new ArrayList<>();
+        all.add(new Segment("warmup", seconds, firstRate(), firstRate()));
+        all.addAll(segments);
+        return new Schedule(all);
+    }
+
+    /** The rate at {@code t} seconds from the start; 0 before the start and after the end. */
+    public double rateAt(double t) {
+        int i = segmentAt(t);
+        if (i < 0) {
+            return 0;
+        }
+        Segment s = segments.get(i);
+        return s.fromRate() + (s.toRate() - s.fromRate()) * (t - startSeconds[i]) / s.seconds();
+    }
+
+    /** Ops expected from {@code fromSeconds} to {@code toSeconds} (the rate's integral; none outside the schedule). */
+    public double count(double fromSeconds, double toSeconds) {
+        return countUntil(toSeconds) - countUntil(fromSeconds);
+    }
+
+    private double countUntil(double t) {
+        if (t <= 0) {
+            return 0;
+        }
+        if (t >= seconds()) {
+            return totalCount();
+        }
+        int i = segmentAt(t);
+        double dt = t - startSeconds[i];
+        return startCount[i] + (segments.get(i).fromRate() + rateAt(t)) / 2 * dt;
+    }
+
+    private int segmentAt(double t) {
+        if (t < 0 || t >= seconds()) {
+            return -1;
+        }
+        int i = 0;
+        while (t >= startSeconds[i + 1]) {
+            i++;
+        }
+        return i;
+    }
+
+    // The arrival side (the engine's ArrivalStream): segments by index, so a stream walks forward
+    // without searching.
+
+    public int segmentCount() {
+        return segments.size();
+    }
+
+    /** Ops expected by the end of segment {@code i}. */
+    public double countAtEnd(int i) {
+        return startCount[i + 1];
+    }
+
+    /**
+     * When the expected count reaches {@code count}, inside segment {@code i}: Λ⁻¹ there. The ramp's
+     * quadratic a·t + b·t²/2 = y is solved as t = 2y / (a + √(a² + 2by)), which stays exact as b → 0
+     * and at a = 0.
+     */
+    public double secondsAt(int i, double count) {
+        Segment s = segments.get(i);
+        double y = count - startCount[i];
+        if (y <= 0) {
+            return startSeconds[i];
+        }
+        if (!s.isRamp()) {
+            return startSeconds[i] + y / s.fromRate();
+        }
+        double a = s.fromRate();
+        double b = (s.toRate() - s.fromRate()) / s.seconds();
+        return startSeconds[i] + 2 * y / (a + Math.sqrt(Math.max(0, a * a + 2 * b * y)));
+    }
+
+    /** As the user writes it: {@code 30s:1000,60s:1000..20000}. */
+    @Override
+    public String toString() {
+        return String.join(",", segments.stream().map(Segment::toString).toList());
+    }
+
+    private static String duration(double seconds) {
+        if (Double.isInfinite(seconds)) {
+            return "forever";
+        }
+        if (seconds < 1 && Math.abs(seconds * 1000 - Math.rint(seconds * 1000)) < 1e-9) {
+            return number(seconds * 1000) + "ms";
+        }
+        return number(seconds) + "s";
+    }
+
+    private static String number(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%s", v);
+    }
+}
