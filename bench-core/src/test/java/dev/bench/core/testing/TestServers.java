@@ -1,6 +1,6 @@
 package dev.bench.core.testing;
 
-import dev.bench.core.run.ServerVariables;
+import dev.bench.core.ServerVariables;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 import org.testcontainers.DockerClientFactory;

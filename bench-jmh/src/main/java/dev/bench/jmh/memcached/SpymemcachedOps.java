@@ -1,6 +1,6 @@
 package dev.bench.jmh.memcached;
 
-import dev.bench.core.run.ServerVariables;
+import dev.bench.core.ServerVariables;
 import net.spy.memcached.AddrUtil;
 import net.spy.memcached.ConnectionFactoryBuilder;
 import net.spy.memcached.MemcachedClient;

@@ -4,7 +4,7 @@ import dev.bench.core.jdbc.Dialect;
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.jdbc.OwnedTable;
 import dev.bench.core.random.SplitMix64;
-import dev.bench.core.run.ServerVariables;
+import dev.bench.core.ServerVariables;
 import dev.bench.core.run.TargetSettings;
 import dev.bench.jmh.JmhTables;
 import dev.bench.workloads.oltp.OltpWorkloadType;

@@ -1,7 +1,7 @@
 package dev.bench.jmh.postgres;
 
 import dev.bench.core.jdbc.Dialect;
-import dev.bench.core.run.ServerVariables;
+import dev.bench.core.ServerVariables;
 import dev.bench.jmh.jdbc.PointSelectBenchmark;
 import org.openjdk.jmh.annotations.Param;
 

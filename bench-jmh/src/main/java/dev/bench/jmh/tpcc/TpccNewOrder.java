@@ -3,7 +3,7 @@ package dev.bench.jmh.tpcc;
 import dev.bench.core.Batch;
 import dev.bench.core.Session;
 import dev.bench.core.jdbc.JdbcTarget;
-import dev.bench.core.run.ServerVariables;
+import dev.bench.core.ServerVariables;
 import dev.bench.core.run.TargetSettings;
 import dev.bench.workloads.tpcc.TpccDatabase;
 import dev.bench.workloads.tpcc.TpccSettings;

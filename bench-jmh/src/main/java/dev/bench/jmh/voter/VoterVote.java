@@ -3,7 +3,7 @@ package dev.bench.jmh.voter;
 import dev.bench.core.Batch;
 import dev.bench.core.Session;
 import dev.bench.core.jdbc.JdbcTarget;
-import dev.bench.core.run.ServerVariables;
+import dev.bench.core.ServerVariables;
 import dev.bench.core.run.TargetSettings;
 import dev.bench.workloads.voter.VoterDatabase;
 import dev.bench.workloads.voter.VoterSettings;

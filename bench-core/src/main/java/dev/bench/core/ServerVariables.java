@@ -1,4 +1,4 @@
-package dev.bench.core.run;
+package dev.bench.core;
 
 /**
  * The environment variables that name the servers integration tests and JMH benchmarks run against,
