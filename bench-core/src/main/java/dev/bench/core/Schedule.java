@@ -57,15 +57,19 @@ public final class Schedule {
     private final double[] startSeconds;
     /** Ops expected before segment i starts (the integral of the rate); one more entry for the total. */
     private final double[] startCount;
+    /** Seconds per op of each hold (1 / its rate): a multiply per arrival rather than a divide. */
+    private final double[] secondsPerOp;
 
     private Schedule(List<Segment> segments) {
         this.segments = List.copyOf(segments);
         this.startSeconds = new double[segments.size() + 1];
         this.startCount = new double[segments.size() + 1];
+        this.secondsPerOp = new double[segments.size()];
         for (int i = 0; i < segments.size(); i++) {
             Segment s = segments.get(i);
             startSeconds[i + 1] = startSeconds[i] + s.seconds();
             startCount[i + 1] = startCount[i] + (s.fromRate() + s.toRate()) / 2 * s.seconds();
+            secondsPerOp[i] = 1 / s.fromRate();
         }
     }
 
@@ -239,7 +243,7 @@ public final class Schedule {
             return startSeconds[i];
         }
         if (!s.isRamp()) {
-            return startSeconds[i] + y / s.fromRate();
+            return startSeconds[i] + y * secondsPerOp[i];
         }
         double a = s.fromRate();
         double b = (s.toRate() - s.fromRate()) / s.seconds();

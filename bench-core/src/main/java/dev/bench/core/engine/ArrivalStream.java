@@ -24,7 +24,8 @@ final class ArrivalStream {
     static final long NEVER = Long.MAX_VALUE / 4;
 
     final int kind;
-    private final double share;
+    /** 1 / the kind's share of the rate: a multiply per arrival rather than a divide. */
+    private final double perShare;
     private final Schedule schedule;
     private final Arrivals arrivals;
     private final SplitMix64 random;
@@ -33,6 +34,8 @@ final class ArrivalStream {
     private double count;
     /** The schedule segment {@link #count} falls in: arrivals only move forward, so no search. */
     private int segment;
+    /** The schedule's count at the end of {@link #segment}, kept so most arrivals compare one field. */
+    private double segmentEndCount;
     /** Index of the next arrival: 0, 1, 2, ... */
     long index;
     /** Intended start of the next arrival; {@link #NEVER} past the schedule's end. */
@@ -41,8 +44,9 @@ final class ArrivalStream {
     /** @param share this kind's fraction of the schedule's rate, > 0 */
     ArrivalStream(int kind, double share, Schedule schedule, Arrivals arrivals, long seed, long startNanos) {
         this.kind = kind;
-        this.share = share;
+        this.perShare = 1 / share;
         this.schedule = schedule;
+        this.segmentEndCount = schedule.countAtEnd(0);
         this.arrivals = arrivals;
         this.random = new SplitMix64(SplitMix64.seedFor(seed, kind, -1));
         this.startNanos = startNanos;
@@ -53,7 +57,8 @@ final class ArrivalStream {
     /** A copy in the same state, to look ahead in the schedule without moving this stream. */
     ArrivalStream(ArrivalStream other) {
         this.kind = other.kind;
-        this.share = other.share;
+        this.perShare = other.perShare;
+        this.segmentEndCount = other.segmentEndCount;
         this.schedule = other.schedule;
         this.arrivals = other.arrivals;
         this.random = other.random.copy();
@@ -71,13 +76,16 @@ final class ArrivalStream {
     }
 
     private void place() {
-        int last = schedule.segmentCount() - 1;
-        while (segment < last && count >= schedule.countAtEnd(segment)) {
-            segment++;
-        }
-        if (count >= schedule.countAtEnd(segment)) {
-            nextNanos = NEVER;
-            return;
+        if (count >= segmentEndCount) {
+            int last = schedule.segmentCount() - 1;
+            while (segment < last && count >= schedule.countAtEnd(segment)) {
+                segment++;
+            }
+            segmentEndCount = schedule.countAtEnd(segment);
+            if (count >= segmentEndCount) {
+                nextNanos = NEVER;
+                return;
+            }
         }
         nextNanos = startNanos + (long) (schedule.secondsAt(segment, count) * 1e9);
     }
@@ -85,9 +93,9 @@ final class ArrivalStream {
     /** The step in expected ops of the whole schedule to this kind's next arrival. */
     private double gap() {
         if (arrivals == Arrivals.UNIFORM) {
-            return 1 / share;
+            return perShare;
         }
         // 1 - u is in (0, 1]: log never sees 0
-        return -Math.log(1.0 - random.nextDouble()) / share;
+        return -Math.log(1.0 - random.nextDouble()) * perShare;
     }
 }
