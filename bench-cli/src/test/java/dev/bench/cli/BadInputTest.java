@@ -45,11 +45,13 @@ class BadInputTest {
             "vote --schedule 0s:100 null     | --schedule segment '0s:100': the duration must be > 0",
             "vote --schedule 10s:-5 null     | --schedule segment '10s:-5': a rate must be 0..1000000000 ops/s, got -5",
             "vote --schedule 10s:5,fast null | --schedule segment 'fast' is not DURATION:RATE or DURATION:FROM..TO",
-            "vote --schedule 10s:x16 null    | --schedule segment '10s:x16': schedules of worker counts (x16) are not supported yet",
+            "vote --schedule 10s:x16 null    | a schedule of worker counts (10s:x16) is for a closed loop, and this run offers a rate",
             "tpcc run --rate 10 --schedule 10s:100 | --rate and --schedule exclude each other",
             "oltp-rw run --rate 10 --schedule 10s:100 | --rate and --schedule exclude each other",
             "tao run --schedule 10s:100      | --schedule sets an offered rate over time; tao runs the experiment lines",
-            "voter --schedule 10s:100        | --schedule sets an offered rate over time; voter's rhythms",
+            "tao run --schedule 10s:x4 -E 2,0,5 | -E and --schedule exclude each other",
+            "oltp-rw run --schedule 10s:x4,5s:100 | --schedule segment '5s:100' is not DURATION:xWORKERS",
+            "voter --schedule 10s:100        | --schedule sets the load over time; voter's rhythms",
     })
     void badInputIsOneLineAndExitTwo(String args, String expected) {
         CliRunner r = CliRunner.run(args.isEmpty() ? new String[0] : args.split(" +"));

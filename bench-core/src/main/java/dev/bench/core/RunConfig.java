@@ -37,6 +37,7 @@ public final class RunConfig {
     private final int clientId;
     private final Bursts bursts;
     private final Schedule schedule;
+    private final WorkerSchedule workerSchedule;
 
     /** Pseudo-kind that derives a client's seed, distinct from every op kind and the engine's own. */
     private static final int CLIENT_STREAM = -3;
@@ -66,6 +67,7 @@ public final class RunConfig {
         this.clientId = b.clientId;
         this.bursts = b.bursts;
         this.schedule = b.schedule;
+        this.workerSchedule = b.workerSchedule;
     }
 
     public static Builder builder() {
@@ -159,6 +161,11 @@ public final class RunConfig {
         return schedule;
     }
 
+    /** The closed loop's active workers over the measured window, or null when all {@link #threads()} run throughout. */
+    public WorkerSchedule workerSchedule() {
+        return workerSchedule;
+    }
+
     /**
      * This client's offered rate from the first arrival on: the warmup at the schedule's first rate, then
      * the schedule (or the constant target) scaled to its share. Open loop only.
@@ -204,6 +211,7 @@ public final class RunConfig {
         private Instant startAt;
         private Bursts bursts;
         private Schedule schedule;
+        private WorkerSchedule workerSchedule;
         private int clients = 1;
         private int clientId;
 
@@ -293,8 +301,24 @@ public final class RunConfig {
             return this;
         }
 
+        /**
+         * Run a closed loop whose active workers follow {@code workers} over the measured window (null: none).
+         * At build, the threads become its largest count and the duration its length, whatever was set.
+         */
+        public Builder workers(WorkerSchedule workers) {
+            this.workerSchedule = workers;
+            return this;
+        }
+
         /** @throws BenchException naming the setting, its value and what is allowed */
         public RunConfig build() {
+            if (workerSchedule != null) {
+                require(targetOpsPerSec == 0 && schedule == null && bursts == null, "a schedule of worker counts ("
+                        + workerSchedule + ") is for a closed loop, and this run offers a rate or bursts; schedule rates"
+                        + " in ops/s instead");
+                threads = workerSchedule.maxWorkers();
+                duration = Duration.ofNanos(Math.round(workerSchedule.seconds() * 1e9));
+            }
             if (schedule != null) {
                 require(bursts == null, "bursts and a schedule exclude each other");
                 targetOpsPerSec = schedule.meanRate();

@@ -47,7 +47,7 @@ public final class Schedule {
     }
 
     /** Settings' limits (Require's MAX_SECONDS and MAX_RATE), repeated: this value is the engine's, below the settings package. */
-    private static final long MAX_SECONDS = 366L * 24 * 3600;
+    static final long MAX_SECONDS = 366L * 24 * 3600;
     private static final double MAX_RATE = 1e9;
 
     private static final Pattern SEGMENT = Pattern.compile("(?:([A-Za-z][\\w-]*)=)?(\\d+(?:\\.\\d+)?)(ms|s|m|h):(.+?)(?:\\.\\.(.+))?");
@@ -102,20 +102,11 @@ public final class Schedule {
         if (part.startsWith("-")) {
             throw new BenchException(name + " segment '" + part + "': the duration must be > 0");
         }
-        if (m.matches() && m.group(4).trim().startsWith("x")) {
-            throw new BenchException(name + " segment '" + part + "': schedules of worker counts (x16) are not supported yet;"
-                    + " give rates in ops/s");
-        }
         if (!m.matches()) {
             throw new BenchException(name + " segment '" + part + "' is not DURATION:RATE or DURATION:FROM..TO"
                     + " (durations such as 500ms, 30s, 2m, 1h; optionally NAME= first), e.g. 30s:1000 or ramp=60s:1000..20000");
         }
-        double seconds = Double.parseDouble(m.group(2)) * switch (m.group(3)) {
-            case "ms" -> 1e-3;
-            case "m" -> 60;
-            case "h" -> 3600;
-            default -> 1;
-        };
+        double seconds = seconds(m.group(2), m.group(3));
         require(seconds > 0, name + " segment '" + part + "': the duration must be > 0");
         double from = rate(name, part, m.group(4));
         double to = m.group(5) == null ? from : rate(name, part, m.group(5));
@@ -135,7 +126,7 @@ public final class Schedule {
     }
 
     /** Require.that's check, here for the same reason as the limits. */
-    private static void require(boolean ok, String message) {
+    static void require(boolean ok, String message) {
         if (!ok) {
             throw new BenchException(message);
         }
@@ -256,7 +247,17 @@ public final class Schedule {
         return String.join(",", segments.stream().map(Segment::toString).toList());
     }
 
-    private static String duration(double seconds) {
+    /** A segment's duration as written ({@code 500} and {@code ms}) in seconds; shared with {@link WorkerSchedule}. */
+    static double seconds(String amount, String unit) {
+        return Double.parseDouble(amount) * switch (unit) {
+            case "ms" -> 1e-3;
+            case "m" -> 60;
+            case "h" -> 3600;
+            default -> 1;
+        };
+    }
+
+    static String duration(double seconds) {
         if (Double.isInfinite(seconds)) {
             return "forever";
         }
@@ -266,7 +267,7 @@ public final class Schedule {
         return number(seconds) + "s";
     }
 
-    private static String number(double v) {
+    static String number(double v) {
         return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%s", v);
     }
 }

@@ -73,7 +73,7 @@ class ScheduleTest {
             "10s:100..-3|--schedule segment '10s:100..-3': a rate must be 0..",
             "10s:100,,5s:3|--schedule segment '' is not DURATION:RATE",
             "10s:0,5s:0|--schedule '10s:0,5s:0' offers no ops",
-            "10s:x16|--schedule segment '10s:x16': schedules of worker counts",
+            "10s:x16|--schedule segment '10s:x16': 'x16' is not a rate in ops/s",
             "400d:1|--schedule segment '400d:1' is not DURATION:RATE",
             "9000h:1|--schedule lasts 32400000 s in all"})
     void badInputIsOneLineNamingTheOption(String spec, String message) {

@@ -2,18 +2,20 @@ package dev.bench.cli.scenario;
 
 import dev.bench.core.BenchException;
 import dev.bench.core.Schedule;
+import dev.bench.core.WorkerSchedule;
 import dev.bench.core.settings.SettingNames;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
  * A scenario as read from its file ({@link ScenarioFile}), with each value's line: the workload, the
- * flags it sets (without dashes), and its phases, which become one {@link Schedule} of named segments
- * (leading unmeasured phases: the warmup). Immutable.
+ * flags it sets (without dashes), and its phases, which become one {@link Schedule} of named segments, or
+ * for a closed loop one {@link WorkerSchedule} (leading unmeasured phases: the warmup). Immutable.
  *
  * @param backend vote's backend, else null
  * @param step    oltp-rw's and tpcc's step (prepare, run, cleanup), else null
@@ -24,13 +26,23 @@ record Scenario(String file, String workload, String backend, String step, Map<S
     record Value(String text, int line) {
     }
 
-    /** @param lines each of the phase's keys' lines */
-    record Phase(String name, String duration, String rate, String schedule, boolean measured, int line,
+    /** @param lines each of the phase's keys' lines; {@code workers} a closed loop's active workers instead of a rate */
+    record Phase(String name, String duration, String rate, String schedule, String workers, boolean measured, int line,
                  Map<String, Integer> lines) {
     }
 
-    /** What the phases compile to: the warmup (0 if none) and the measured schedule, null without phases. */
-    record Load(double warmupSeconds, Schedule schedule, int warmupLine) {
+    /**
+     * What the phases compile to: the warmup (0 if none) and the measured schedule as {@code --schedule}
+     * takes it (rates, or worker counts {@code 30s:x16}), null without phases.
+     */
+    record Load(double warmupSeconds, String schedule, int warmupLine) {
+    }
+
+    /**
+     * One stretch of a phase as a schedule segment: its spec ({@code name=30s:1000}, {@code name=30s:x16}),
+     * its length, the level it starts at, and whether it holds that level throughout.
+     */
+    private record Stretch(String spec, double seconds, double start, boolean holds) {
     }
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z][\\w-]*");
@@ -72,62 +84,109 @@ record Scenario(String file, String workload, String backend, String step, Map<S
         if (phases.isEmpty()) {
             return null;
         }
+        boolean workers = phases.get(0).workers() != null;
         double warmup = 0;
-        double warmupRate = -1;
+        double warmupLevel = -1;
         int warmupLine = 0;
-        List<Schedule.Segment> segments = new ArrayList<>();
+        List<Stretch> measured = new ArrayList<>();
         for (Phase p : phases) {
-            List<Schedule.Segment> own = segments(p);
+            if ((p.workers() != null) != workers) {
+                throw phaseError(p, workers ? "rate" : "workers", "the phases give worker counts (closed loop) or rates"
+                        + " (open loop), not both: phase '" + phases.get(0).name() + "' gives " + (workers ? "workers" : "a rate"));
+            }
+            List<Stretch> own = workers ? workerStretches(p) : rateStretches(p);
             if (!p.measured()) {
-                if (!segments.isEmpty() || own.size() != 1 || own.get(0).isRamp() || warmupRate >= 0 && own.get(0).fromRate() != warmupRate) {
+                if (!measured.isEmpty() || own.size() != 1 || !own.get(0).holds() || warmupLevel >= 0 && own.get(0).start() != warmupLevel) {
                     throw phaseError(p, "measured", "an unmeasured phase is the warmup: it must come before every measured phase"
-                            + " and hold one rate, the same for every such phase");
+                            + " and hold one " + (workers ? "worker count" : "rate") + ", the same for every such phase");
                 }
-                warmupRate = own.get(0).fromRate();
+                warmupLevel = own.get(0).start();
                 warmup += own.get(0).seconds();
                 warmupLine = warmupLine == 0 ? p.lines().getOrDefault("measured", p.line()) : warmupLine;
             } else {
-                segments.addAll(own);
+                measured.addAll(own);
             }
         }
-        if (segments.isEmpty()) {
+        if (measured.isEmpty()) {
             throw new BenchException(where("phases", phases.get(0).line()) + " every phase is unmeasured; measure at least one");
         }
-        Schedule schedule = Schedule.parse(where("phases", phases.get(0).line()), String.join(",",
-                segments.stream().map(Schedule.Segment::toString).toList()));
-        if (warmupRate >= 0 && warmupRate != schedule.firstRate()) {
-            throw phaseError(phases.get(0), "rate", "the warmup runs at the first measured rate ("
-                    + schedule.firstRate() + " ops/s); give the unmeasured phase that rate");
+        String spec = String.join(",", measured.stream().map(Stretch::spec).toList());
+        String name = where("phases", phases.get(0).line());
+        if (workers) {
+            WorkerSchedule.parse(name, spec);
+        } else {
+            Schedule.parse(name, spec);
         }
-        return new Load(warmup, schedule, warmupLine);
+        if (warmupLevel >= 0 && warmupLevel != measured.get(0).start()) {
+            throw phaseError(phases.get(0), workers ? "workers" : "rate", "the warmup runs at the first measured "
+                    + (workers ? "worker count (" : "rate (") + level(measured.get(0).start())
+                    + (workers ? ")" : " ops/s)") + "; give the unmeasured phase that " + (workers ? "count" : "rate"));
+        }
+        return new Load(warmup, spec, warmupLine);
     }
 
-    /** A phase's segments, each named after the phase. */
-    private List<Schedule.Segment> segments(Phase p) {
-        if (p.name() == null || !NAME.matcher(p.name()).matches()) {
-            throw phaseError(p, "name", p.name() == null ? "missing; every phase has a name"
-                    : "'" + p.name() + "' must be a word (letters, digits, - and _), starting with a letter");
-        }
+    /** A phase's rate segments, each named after the phase. */
+    private List<Stretch> rateStretches(Phase p) {
+        requireName(p);
+        List<Schedule.Segment> segments;
         if (p.schedule() != null) {
             if (p.duration() != null || p.rate() != null) {
                 throw phaseError(p, "schedule", "a phase has a schedule, or a duration and a rate, not both");
             }
-            return Schedule.parse(where("schedule", p.lines().get("schedule")), p.schedule()).segments().stream()
-                    .map(s -> new Schedule.Segment(p.name(), s.seconds(), s.fromRate(), s.toRate())).toList();
+            segments = Schedule.parse(where("schedule", p.lines().get("schedule")), p.schedule()).segments();
+        } else {
+            requireDuration(p, "rate", "a rate, or a schedule");
+            try {
+                Schedule.parse("", "1s:" + p.rate() + ",1s:1"); // a pause (rate 0) is a phase too
+            } catch (BenchException e) {
+                throw phaseError(p, "rate", "must be ops/s 0..1000000000, or FROM..TO for a ramp; got '" + p.rate() + "'");
+            }
+            segments = durationChecked(p, () -> Schedule.parse("", p.name() + "=" + p.duration() + ":" + p.rate()).segments());
         }
+        return segments.stream().map(s -> new Stretch(new Schedule.Segment(p.name(), s.seconds(), s.fromRate(), s.toRate()).toString(),
+                s.seconds(), s.fromRate(), !s.isRamp())).toList();
+    }
+
+    private static String level(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+    }
+
+    /** A closed-loop phase: its duration with its active workers. */
+    private List<Stretch> workerStretches(Phase p) {
+        requireName(p);
+        if (p.schedule() != null || p.rate() != null) {
+            throw phaseError(p, p.schedule() != null ? "schedule" : "rate", "a phase gives workers (closed loop) or a rate"
+                    + " or schedule (open loop), not both");
+        }
+        requireDuration(p, "workers", "a worker count");
+        if (!p.workers().matches("\\d{1,5}") || Integer.parseInt(p.workers()) > 10_000) {
+            throw phaseError(p, "workers", "must be a count of workers 0..10000; got '" + p.workers() + "'");
+        }
+        List<WorkerSchedule.Segment> segments = durationChecked(p,
+                () -> WorkerSchedule.parse("", p.name() + "=" + p.duration() + ":x" + p.workers()).segments());
+        return segments.stream().map(s -> new Stretch(s.toString(), s.seconds(), s.workers(), true)).toList();
+    }
+
+    private void requireName(Phase p) {
+        if (p.name() == null || !NAME.matcher(p.name()).matches()) {
+            throw phaseError(p, "name", p.name() == null ? "missing; every phase has a name"
+                    : "'" + p.name() + "' must be a word (letters, digits, - and _), starting with a letter");
+        }
+    }
+
+    private void requireDuration(Phase p, String levelKey, String what) {
         if (p.duration() == null) {
-            throw phaseError(p, "duration", "missing; give a duration (30s, 2m, 500ms) and a rate, or a schedule");
+            throw phaseError(p, "duration", "missing; give a duration (30s, 2m, 500ms) and " + what);
         }
-        if (p.rate() == null) {
-            throw phaseError(p, "rate", "missing; give ops/s, or FROM..TO for a ramp (closed-loop workloads have no phases)");
+        String level = levelKey.equals("rate") ? p.rate() : p.workers();
+        if (level == null) {
+            throw phaseError(p, levelKey, "missing; give ops/s, or FROM..TO for a ramp (or workers: N for a closed loop)");
         }
+    }
+
+    private <T> T durationChecked(Phase p, Supplier<T> parse) {
         try {
-            Schedule.parse("", "1s:" + p.rate() + ",1s:1"); // a pause (rate 0) is a phase too
-        } catch (BenchException e) {
-            throw phaseError(p, "rate", "must be ops/s 0..1000000000, or FROM..TO for a ramp; got '" + p.rate() + "'");
-        }
-        try {
-            return Schedule.parse("", p.name() + "=" + p.duration() + ":" + p.rate()).segments();
+            return parse.get();
         } catch (BenchException e) {
             throw phaseError(p, "duration", "must be a duration > 0 such as 500ms, 30s, 2m, 1h; got '" + p.duration() + "'");
         }

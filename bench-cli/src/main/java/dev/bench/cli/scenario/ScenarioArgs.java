@@ -61,7 +61,7 @@ final class ScenarioArgs {
                     throw new BenchException(scenario.where(key, given.line()) + " the phases set it; leave it out");
                 }
             }
-            flags.put("schedule", load.schedule().toString());
+            flags.put("schedule", load.schedule());
             if (load.warmupSeconds() > 0) {
                 flags.put(warmupKey(path), Double.toString(load.warmupSeconds()));
             }

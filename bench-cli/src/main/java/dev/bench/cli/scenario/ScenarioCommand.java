@@ -104,7 +104,7 @@ public final class ScenarioCommand implements Callable<Integer> {
                 m.put("schedule", p.schedule());
             } else {
                 m.put("duration", p.duration());
-                m.put("rate", p.rate());
+                m.put(p.workers() != null ? "workers" : "rate", p.workers() != null ? p.workers() : p.rate());
             }
             m.put("measured", p.measured());
             phases.add(m);

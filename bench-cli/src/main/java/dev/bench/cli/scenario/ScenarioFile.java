@@ -31,16 +31,19 @@ import java.util.Set;
  * settings: {articles: 1000}  # the workload's flags without the dashes
  * target: {url: ...}          # the target's flags (url, address, database, user, password, pool-size)
  * run: {seed: 7}              # the shared run flags (seed, arrivals, max-lag, results, clients, ...)
- * phases:                     # open-loop workloads: the offered rate over time, in order
+ * metrics: {port: 9400}       # live Prometheus metrics (--metrics-port)
+ * phases:                     # the load over time, in order: offered rates (open loop) ...
  *   - {name: warm, duration: 10s, rate: 1000, measured: false}
  *   - {name: ramp, duration: 60s, rate: 1000..20000}
+ *                             # ... or, for closed-loop runs, active workers: {name: peak, duration: 30s, workers: 128}
  * }</pre>
  */
 final class ScenarioFile {
 
-    private static final Set<String> TOP = Set.of("workload", "backend", "step", "settings", "target", "run", "phases");
-    private static final Set<String> FLAG_SECTIONS = Set.of("settings", "target", "run");
-    private static final Set<String> PHASE_KEYS = Set.of("name", "duration", "rate", "schedule", "measured");
+    private static final Set<String> TOP = Set.of("workload", "backend", "step", "settings", "target", "run", "metrics", "phases");
+    /** The sections of flags, each with what its keys' flags start with ({@code metrics: {port}} is {@code --metrics-port}). */
+    private static final Map<String, String> FLAG_SECTIONS = Map.of("settings", "", "target", "", "run", "", "metrics", "metrics-");
+    private static final Set<String> PHASE_KEYS = Set.of("name", "duration", "rate", "schedule", "workers", "measured");
 
     private ScenarioFile() {
     }
@@ -74,7 +77,7 @@ final class ScenarioFile {
         }
         String workload = scalar(root, "workload", where, true);
         Map<String, Scenario.Value> flags = new LinkedHashMap<>();
-        for (String section : FLAG_SECTIONS) {
+        for (String section : FLAG_SECTIONS.keySet().stream().sorted().toList()) {
             JsonNode node = root.get(section);
             if (node == null || node.isNull()) {
                 continue;
@@ -85,13 +88,14 @@ final class ScenarioFile {
             for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 String path = section + "." + e.getKey();
+                String flag = FLAG_SECTIONS.get(section) + e.getKey();
                 if (!e.getValue().isValueNode() || e.getValue().isNull()) {
-                    throw where.error(path, e.getKey(), "must be one value (a number, a word or true/false)");
+                    throw where.error(path, flag, "must be one value (a number, a word or true/false)");
                 }
-                if (flags.containsKey(e.getKey())) {
-                    throw where.error(path, e.getKey(), "given twice (also on line " + flags.get(e.getKey()).line() + ")");
+                if (flags.containsKey(flag)) {
+                    throw where.error(path, flag, "given twice (also on line " + flags.get(flag).line() + ")");
                 }
-                flags.put(e.getKey(), new Scenario.Value(e.getValue().asText(), where.line(path)));
+                flags.put(flag, new Scenario.Value(e.getValue().asText(), where.line(path)));
             }
         }
         return new Scenario(name, workload, scalar(root, "backend", where, false), scalar(root, "step", where, false),
@@ -110,7 +114,7 @@ final class ScenarioFile {
             String path = "phases[" + i + "]";
             JsonNode p = node.get(i);
             if (!p.isObject()) {
-                throw where.error(path, "phases", "each phase is a mapping: name, duration, rate or schedule, measured");
+                throw where.error(path, "phases", "each phase is a mapping: name, duration, rate or schedule or workers, measured");
             }
             for (Iterator<String> it = p.fieldNames(); it.hasNext(); ) {
                 String key = it.next();
@@ -127,7 +131,7 @@ final class ScenarioFile {
                 throw where.error(path + ".measured", "measured", "must be true or false, got '" + measured.asText() + "'");
             }
             phases.add(new Scenario.Phase(text(p, "name"), text(p, "duration"), text(p, "rate"), text(p, "schedule"),
-                    measured == null || measured.asBoolean(), where.line(path), where.forPhase(path)));
+                    text(p, "workers"), measured == null || measured.asBoolean(), where.line(path), where.forPhase(path)));
         }
         return phases;
     }

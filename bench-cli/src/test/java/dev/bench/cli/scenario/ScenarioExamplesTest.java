@@ -28,7 +28,7 @@ class ScenarioExamplesTest {
     void everyWorkloadHasAnExampleScenario() throws Exception {
         try (Stream<Path> files = Files.list(EXAMPLES)) {
             List<String> workloads = files.filter(f -> f.toString().endsWith(".yaml"))
-                    .map(f -> ScenarioFile.read(f).workload()).sorted().toList();
+                    .map(f -> ScenarioFile.read(f).workload()).distinct().sorted().toList();
             assertEquals(List.of("oltp-rw", "tao", "tpcc", "vote", "voter"), workloads);
         }
     }
@@ -88,6 +88,20 @@ class ScenarioExamplesTest {
                 "--results", results.toString());
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(ResultsJson.read(results.resolve("summary.json")).path("integrity").path("ok").asBoolean());
+    }
+
+    /** Phases of worker counts: one closed-loop experiment whose threads follow them; the database agrees. */
+    @Test
+    void taoWorkers(@TempDir Path tmp) {
+        Path results = tmp.resolve("results");
+        CliRunner r = CliRunner.run("run", EXAMPLES.resolve("tao-workers.yaml").toString(), "--url", TestServers.postgresUrl(),
+                "--results", results.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        JsonNode summary = ResultsJson.read(results.resolve("summary.json"));
+        assertTrue(summary.path("integrity").path("ok").asBoolean(), summary.path("integrity").toString());
+        assertEquals("few=3s:x2,many=3s:x8,again=3s:x2", summary.path("run").path("worker_schedule").asText());
+        assertEquals(8, summary.path("run").path("threads").asInt(), "the most workers any phase runs");
+        assertEquals(9.0, summary.path("run").path("runtime_s").asDouble(), 1e-9);
     }
 
     private static String[] concat(String[] a, String[] b) {

@@ -77,9 +77,10 @@ public final class Engine {
 
         List<Worker> workers = new ArrayList<>();
         KindRecorder[][] recorders = KindRecorder.setsFor(config.threads(), kinds.size());
+        WorkerGate gate = config.workerSchedule() == null ? null : new WorkerGate(config.workerSchedule(), windowStartNanos, phase);
         for (int i = 0; i < config.threads(); i++) {
             workers.add(new Worker(i, workload, sessions.get(i), dispatcher, config, windowStartNanos,
-                    counters, recorders[i % recorders.length], batchCapacity, phase));
+                    counters, recorders[i % recorders.length], batchCapacity, phase, gate));
         }
         List<String> names = kinds.stream().map(OpKind::name).toList();
         LatencyCollector collector = new LatencyCollector(names, recorders, counters);

@@ -35,6 +35,8 @@ final class Worker implements Runnable {
     private final KindRecorder[] recorders;
     private final Batch batch;
     private final Phase phase;
+    /** The closed loop's worker schedule, or null when this worker runs throughout. */
+    private final WorkerGate gate;
     /** Serving a batch (sysbench's "concurrency" counts these); release/acquire, not a full fence per batch. */
     private final AtomicBoolean busy = new AtomicBoolean();
     /** Volatile: the reporting thread may abort it ({@link #abortSession}) while this worker replaces it. */
@@ -43,7 +45,7 @@ final class Worker implements Runnable {
 
     Worker(int index, Workload workload, Session session, Dispatcher dispatcher, RunConfig config,
            long windowStartNanos, KindCounters[] counters, KindRecorder[] recorders, int batchCapacity,
-           Phase phase) {
+           Phase phase, WorkerGate gate) {
         this.index = index;
         this.workload = workload;
         this.session = session;
@@ -53,6 +55,7 @@ final class Worker implements Runnable {
         this.recorders = recorders;
         this.batch = new Batch(config.seed(), batchCapacity, windowStartNanos);
         this.phase = phase;
+        this.gate = gate;
     }
 
     /** Whether this worker is serving a batch now; any thread. */
@@ -75,7 +78,7 @@ final class Worker implements Runnable {
     @Override
     public void run() {
         try {
-            while (dispatcher.claim(batch)) {
+            while ((gate == null || gate.awaitTurn(index)) && dispatcher.claim(batch)) {
                 busy.setRelease(true);
                 serve();
                 busy.setRelease(false);

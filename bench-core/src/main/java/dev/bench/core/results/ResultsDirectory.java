@@ -194,6 +194,9 @@ public final class ResultsDirectory {
         if (c.schedule() != null) {
             run.put("schedule", c.schedule().toString());
         }
+        if (c.workerSchedule() != null) {
+            run.put("worker_schedule", c.workerSchedule().toString());
+        }
         run.put("threads", c.threads());
         run.put("warmup_s", c.warmup().toMillis() / 1e3);
         run.put("runtime_s", c.duration().toMillis() / 1e3);

@@ -4,6 +4,7 @@ import dev.bench.core.Arrivals;
 import dev.bench.core.BenchException;
 import dev.bench.core.RunConfig;
 import dev.bench.core.Schedule;
+import dev.bench.core.WorkerSchedule;
 import dev.bench.core.settings.Require;
 import dev.bench.core.settings.SettingNames;
 
@@ -19,7 +20,8 @@ import java.time.format.DateTimeParseException;
  * @param results null for {@code results/<workload>-<time>}
  * @param startAt  ISO-8601 instant at which all clients start, or null for now
  * @param schedule the offered rate over time ({@link Schedule}'s {@code 30s:1000,60s:1000..20000}), all
- *                 clients together, or null for the workload's own constant rate (or closed loop)
+ *                 clients together, or a closed loop's active workers ({@link WorkerSchedule}'s {@code 30s:x16}),
+ *                 or null for the workload's own constant rate (or closed loop)
  * @param metricsPort where the run serves live Prometheus metrics, or null for none
  */
 public record RunSettings(long seed, Arrivals arrivals, double reportIntervalSeconds, double maxLagSeconds,
@@ -47,7 +49,13 @@ public record RunSettings(long seed, Arrivals arrivals, double reportIntervalSec
                 .maxLag(Require.seconds(names.of("max-lag"), maxLagSeconds))
                 .client(clientId, clients)
                 .startAt(startInstant(names))
-                .schedule(schedule == null ? null : Schedule.parse(names.of("schedule"), schedule));
+                .schedule(schedule == null || hasWorkerCounts() ? null : Schedule.parse(names.of("schedule"), schedule))
+                .workers(hasWorkerCounts() ? WorkerSchedule.parse(names.of("schedule"), schedule) : null);
+    }
+
+    /** Whether the schedule is one of worker counts ({@code 30s:x16}), for a closed loop. */
+    public boolean hasWorkerCounts() {
+        return WorkerSchedule.describes(schedule);
     }
 
     /**
@@ -55,7 +63,13 @@ public record RunSettings(long seed, Arrivals arrivals, double reportIntervalSec
      * bad input there, one line naming the option.
      */
     public void requireNoSchedule(SettingNames names, String why) {
-        Require.that(schedule == null, names.of("schedule") + " sets an offered rate over time; " + why);
+        Require.that(schedule == null, names.of("schedule") + " sets the load over time; " + why);
+    }
+
+    /** For a closed loop by origin: worker counts over time will do, a schedule of rates is bad input. */
+    public void requireNoRateSchedule(SettingNames names, String why) {
+        Require.that(schedule == null || hasWorkerCounts(), names.of("schedule") + " sets an offered rate over time; " + why
+                + "; a schedule of worker counts (30s:x16,30s:x128) will do");
     }
 
     private Instant startInstant(SettingNames names) {

@@ -67,7 +67,7 @@ public final class OltpWorkloadType implements WorkloadType<OltpRunSettings> {
         settings.validate(names);
         target.urlOrEmbedded(H2_FILE_URL, names);
         RunConfig config = settings.sysbench().config(run, settings.threads(), settings.seed(run.seed()), names);
-        return () -> new OltpBenchmark(open(target, settings.threads()), settings.oltp(), config,
+        return () -> new OltpBenchmark(open(target, config.threads()), settings.oltp(), config,
                 settings.sysbench().percentile(), run.reportIntervalSeconds());
     }
 

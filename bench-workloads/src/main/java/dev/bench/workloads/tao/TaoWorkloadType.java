@@ -2,12 +2,14 @@ package dev.bench.workloads.tao;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bench.core.RunConfig;
+import dev.bench.core.WorkerSchedule;
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.run.Benchmark;
 import dev.bench.core.run.IntegrityCheck;
 import dev.bench.core.run.RunSettings;
 import dev.bench.core.run.TargetSettings;
 import dev.bench.core.run.WorkloadType;
+import dev.bench.core.settings.Require;
 import dev.bench.core.settings.SettingNames;
 
 import java.io.PrintWriter;
@@ -54,8 +56,7 @@ public final class TaoWorkloadType implements WorkloadType<TaoSettings> {
         settings.validate(names);
         TaoConfig config = TaoConfig.read(settings.config(), warnings);
         IntFunction<JdbcTarget> targets = new TaoTargetResolver(target, settings.db(), settings.props(), names).opener();
-        List<Experiment> experiments = settings.experiments() == null ? Experiment.defaults()
-                : Experiment.read(settings.experiments());
+        List<Experiment> experiments = experiments(settings, run, names);
         return new Plan(settings, config, targets, experiments, runConfigs(experiments, settings, run, names), run.seed());
     }
 
@@ -73,10 +74,24 @@ public final class TaoWorkloadType implements WorkloadType<TaoSettings> {
         }
     }
 
+    /**
+     * The experiment lines; a schedule of worker counts ({@code 30s:x16,30s:x128}) is one experiment instead,
+     * its threads changing over its length.
+     */
+    private static List<Experiment> experiments(TaoSettings settings, RunSettings run, SettingNames names) {
+        run.requireNoRateSchedule(names, "tao runs the experiment lines of its config, each with its threads and length");
+        if (!run.hasWorkerCounts()) {
+            return settings.experiments() == null ? Experiment.defaults() : Experiment.read(settings.experiments());
+        }
+        Require.that(settings.experiments() == null, names.of("experiments") + " and " + names.of("schedule")
+                + " exclude each other: a schedule of worker counts is the one experiment");
+        WorkerSchedule workers = WorkerSchedule.parse(names.of("schedule"), run.schedule());
+        return List.of(new Experiment(workers.maxWorkers(), 0, (int) Math.ceil(workers.seconds())));
+    }
+
     /** One run config per experiment line: its threads, warmup and length; only the first waits for a shared start. */
     private static List<RunConfig> runConfigs(List<Experiment> experiments, TaoSettings settings, RunSettings run,
                                               SettingNames names) {
-        run.requireNoSchedule(names, "tao runs the experiment lines of its config, each with its threads and length");
         List<RunConfig> configs = new ArrayList<>();
         for (int i = 0; i < experiments.size(); i++) {
             Experiment e = experiments.get(i);

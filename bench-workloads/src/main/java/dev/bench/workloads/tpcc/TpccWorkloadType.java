@@ -57,7 +57,7 @@ public final class TpccWorkloadType implements WorkloadType<TpccRunSettings> {
         settings.validate(names);
         target.urlOrEmbedded(EMBEDDED_URL, names);
         RunConfig config = settings.sysbench().config(run, settings.threads(), run.seed(), names);
-        return () -> new TpccBenchmark(open(target, settings.threads() + 1), settings.tpcc(), config, settings.check(),
+        return () -> new TpccBenchmark(open(target, config.threads() + 1), settings.tpcc(), config, settings.check(),
                 run.reportIntervalSeconds(), settings.sysbench().percentile());
     }
 
