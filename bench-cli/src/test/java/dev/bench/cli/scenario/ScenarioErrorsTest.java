@@ -49,8 +49,12 @@ class ScenarioErrorsTest {
             "  articles: 1000|  articles: 1000\\n  schedule: 10s:5|:7: schedule: the phases set it; leave it out",
             "  articles: 1000|  articles: 1000\\n  max-lag: -1|:7: max-lag: must be a number of seconds >= 0",
             "duration: 2s, rate: 100..500|duration: 2s, workers: 4|:9: workers: the phases give worker counts (closed loop) or rates",
-            "rate: 100, measured: false}\\n  - {name: ramp, duration: 2s, rate: 100..500}|workers: 4, measured: false}\\n  - {name: ramp, duration: 2s, workers: lots}|:9: workers: must be a count of workers 0..10000; got 'lots'",
-            "rate: 100, measured: false}\\n  - {name: ramp, duration: 2s, rate: 100..500}|workers: 4, measured: false}\\n  - {name: ramp, duration: 2s, workers: 4}|: a schedule of worker counts (ramp=2s:x4) is for a closed loop",
+            "rate: 100, measured: false}\\n  - {name: ramp, duration: 2s, rate: 100..500}"
+                    + "|workers: 4, measured: false}\\n  - {name: ramp, duration: 2s, workers: lots}"
+                    + "|:9: workers: must be a count of workers 0..10000; got 'lots'",
+            "rate: 100, measured: false}\\n  - {name: ramp, duration: 2s, rate: 100..500}"
+                    + "|workers: 4, measured: false}\\n  - {name: ramp, duration: 2s, workers: 4}"
+                    + "|: a schedule of worker counts (ramp=2s:x4) is for a closed loop",
             "settings:\\n  articles: 1000|metrics: {port: http}\\nsettings:\\n  articles: 1000|:5: metrics-port: 'http' is not an int",
     })
     void badInputIsOneLineNamingFileLineAndKey(String from, String to, String expected, @TempDir Path dir) throws Exception {
