@@ -92,7 +92,7 @@ class ScenarioExamplesTest {
 
     /** Phases of worker counts: one closed-loop experiment whose threads follow them; the database agrees. */
     @Test
-    void taoWorkers(@TempDir Path tmp) {
+    void taoWorkers(@TempDir Path tmp) throws Exception {
         Path results = tmp.resolve("results");
         CliRunner r = CliRunner.run("run", EXAMPLES.resolve("tao-workers.yaml").toString(), "--url", TestServers.postgresUrl(),
                 "--results", results.toString());
@@ -102,6 +102,8 @@ class ScenarioExamplesTest {
         assertEquals("few=3s:x2,many=3s:x8,again=3s:x2", summary.path("run").path("worker_schedule").asText());
         assertEquals(8, summary.path("run").path("threads").asInt(), "the most workers any phase runs");
         assertEquals(9.0, summary.path("run").path("runtime_s").asDouble(), 1e-9);
+        String report = Files.readString(results.resolve("report.html"));
+        assertTrue(report.contains("many=3s:x8"), "report.html shades and names the phases of workers");
     }
 
     private static String[] concat(String[] a, String[] b) {

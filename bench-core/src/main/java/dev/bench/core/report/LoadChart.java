@@ -2,6 +2,7 @@ package dev.bench.core.report;
 
 import dev.bench.core.BenchException;
 import dev.bench.core.Schedule;
+import dev.bench.core.WorkerSchedule;
 import dev.bench.core.results.IntervalRow;
 
 import java.util.ArrayList;
@@ -13,7 +14,8 @@ import java.util.TreeMap;
 /**
  * The load over time of one phase, all kinds together: the scheduled rate (intervals.csv's
  * {@code scheduled_ops_per_s}) beside the achieved one, with the schedule's segments shaded and named
- * (warmup shaded before 0). Only open-loop phases have one: closed loop has no schedule.
+ * (warmup shaded before 0). Only phases with a schedule have one: open loop (a constant rate is one), or a
+ * closed loop on a schedule of worker counts (achieved only, its segments shaded).
  */
 final class LoadChart {
 
@@ -22,16 +24,18 @@ final class LoadChart {
 
     /**
      * @param scheduleSpec the phase's schedule as summary.json wrote it, or empty for a constant rate
-     * @return the chart, or null when the phase scheduled nothing (closed loop, or a file from before the column)
+     * @param workerSpec   a closed loop's schedule of worker counts as summary.json wrote it, or empty
+     * @return the chart, or null when the phase scheduled nothing (a plain closed loop, or a file from before the column)
      */
-    static Map<String, Object> of(String title, List<IntervalRow> rows, String scheduleSpec) {
+    static Map<String, Object> of(String title, List<IntervalRow> rows, String scheduleSpec, String workerSpec) {
         TreeMap<Double, double[]> byEnd = new TreeMap<>(); // end -> {achieved, scheduled}
         for (IntervalRow r : rows) {
             double[] v = byEnd.computeIfAbsent(Spectrum.round(r.endS()), x -> new double[] {0, Double.NaN});
             v[0] += r.opsPerS();
             v[1] = r.scheduledOpsPerS();
         }
-        if (byEnd.values().stream().allMatch(v -> Double.isNaN(v[1]))) {
+        boolean workers = workerSpec != null && !workerSpec.isEmpty();
+        if (!workers && byEnd.values().stream().allMatch(v -> Double.isNaN(v[1]))) {
             return null;
         }
         List<double[]> achieved = new ArrayList<>();
@@ -44,32 +48,45 @@ final class LoadChart {
         });
         Map<String, Object> c = new LinkedHashMap<>();
         c.put("kind", "load");
-        c.put("title", title);
-        c.put("series", List.of(RunReport.series("scheduled ops/s", scheduled), RunReport.series("achieved ops/s", achieved)));
-        c.put("bands", bands(scheduleSpec));
+        c.put("title", workers ? "load over time: achieved, all kinds, on a schedule of worker counts" : title);
+        c.put("series", workers ? List.of(RunReport.series("achieved ops/s", achieved))
+                : List.of(RunReport.series("scheduled ops/s", scheduled), RunReport.series("achieved ops/s", achieved)));
+        c.put("bands", bands(workers ? workerSegments(workerSpec) : rateSegments(scheduleSpec)));
         return c;
     }
 
-    /** One band per segment of the schedule: from, to (s from the window's start) and its spec as the name. */
-    private static List<Map<String, Object>> bands(String scheduleSpec) {
-        List<Map<String, Object>> bands = new ArrayList<>();
-        if (scheduleSpec == null || scheduleSpec.isEmpty()) {
-            return bands;
+    /** Each segment's length and label; none for a constant rate or a summary edited by hand (lines without bands). */
+    private static List<Map.Entry<Double, String>> rateSegments(String spec) {
+        if (spec == null || spec.isEmpty()) {
+            return List.of();
         }
-        Schedule schedule;
         try {
-            schedule = Schedule.parse("schedule", scheduleSpec);
+            return Schedule.parse("schedule", spec).segments().stream().map(s -> Map.entry(s.seconds(), s.toString())).toList();
         } catch (BenchException e) {
-            return bands; // a summary edited by hand: draw the lines without the bands
+            return List.of();
         }
+    }
+
+    private static List<Map.Entry<Double, String>> workerSegments(String spec) {
+        try {
+            return WorkerSchedule.parse("worker_schedule", spec).segments().stream()
+                    .map(s -> Map.entry(s.seconds(), s.toString())).toList();
+        } catch (BenchException e) {
+            return List.of();
+        }
+    }
+
+    /** One band per segment: from, to (s from the window's start) and its spec as the name. */
+    private static List<Map<String, Object>> bands(List<Map.Entry<Double, String>> segments) {
+        List<Map<String, Object>> bands = new ArrayList<>();
         double from = 0;
-        for (Schedule.Segment s : schedule.segments()) {
+        for (Map.Entry<Double, String> s : segments) {
             Map<String, Object> band = new LinkedHashMap<>();
             band.put("from", Spectrum.round(from));
-            band.put("to", Spectrum.round(from + s.seconds()));
-            band.put("label", s.toString());
+            band.put("to", Spectrum.round(from + s.getKey()));
+            band.put("label", s.getValue());
             bands.add(band);
-            from += s.seconds();
+            from += s.getKey();
         }
         return bands;
     }

@@ -48,7 +48,7 @@ public final class RunReport {
                 }
             }
             Map<String, Object> load = LoadChart.of("load over time: scheduled and achieved, all kinds", phase.intervals(),
-                    numbers.path("run").path("schedule").asText(""));
+                    numbers.path("run").path("schedule").asText(""), numbers.path("run").path("worker_schedule").asText(""));
             if (load != null) {
                 page.chart(load);
             }

@@ -138,7 +138,7 @@
 
   function load(c) {
     var sets = c.series.map(function (s, i) {
-      return line(s.label, s.points, i, i === 0 ? {borderDash: [6, 3]} : {});
+      return line(s.label, s.points, i, s.label.indexOf('scheduled') === 0 ? {borderDash: [6, 3]} : {});
     });
     return {
       type: 'scatter', data: {datasets: sets}, plugins: [warmupShade, segmentBands],
