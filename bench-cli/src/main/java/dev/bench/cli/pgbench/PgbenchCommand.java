@@ -11,6 +11,7 @@ import dev.bench.core.jdbc.Dialect;
 import dev.bench.core.run.TargetSettings;
 import dev.bench.workloads.Workloads;
 import dev.bench.workloads.pgbench.BuiltinScripts;
+import dev.bench.workloads.pgbench.Partitioning;
 import dev.bench.workloads.pgbench.PgbenchSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -154,10 +155,12 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
     @Option(names = "--aggregate-interval", hidden = true)
     String aggregateInterval;
 
-    @Option(names = "--partitions", hidden = true)
-    String partitions;
+    @Option(names = "--partitions", paramLabel = "NUM", defaultValue = "0", description = "Partition pgbench_accounts into NUM"
+            + " partitions (PostgreSQL; default: ${DEFAULT-VALUE}, not partitioned).")
+    int partitions;
 
-    @Option(names = "--partition-method", hidden = true)
+    @Option(names = "--partition-method", paramLabel = "range|hash", description = "Partition pgbench_accounts with this"
+            + " method (default: range with --partitions).")
     String partitionMethod;
 
     @Option(names = "--failures-detailed", hidden = true)
@@ -221,14 +224,13 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
         refuse(refused, log, "-l/--log");
         refuse(refused, samplingRate != null, "--sampling-rate");
         refuse(refused, aggregateInterval != null, "--aggregate-interval");
-        refuse(refused, partitions != null, "--partitions");
-        refuse(refused, partitionMethod != null, "--partition-method");
         refuse(refused, failuresDetailed, "--failures-detailed");
         refuse(refused, verboseErrors, "--verbose-errors");
         refuse(refused, debug, "-d/--debug");
         refuse(refused, tablespace != null, "--tablespace");
         refuse(refused, indexTablespace != null, "--index-tablespace");
-        return new PgbenchSettings(initialize, initSteps, scale, fillfactor, quiet, foreignKeys, unlogged, List.copyOf(b),
+        return new PgbenchSettings(initialize, initSteps, scale, fillfactor, quiet, foreignKeys, unlogged,
+                new Partitioning(partitions, partitionMethod), List.copyOf(b),
                 List.copyOf(files), client, jobs, time, transactions, rate, latencyLimit, protocol, Map.copyOf(define),
                 progress, reportPerCommand, noVacuum, vacuumAll, seed(), check, maxTries, List.copyOf(refused));
     }

@@ -40,6 +40,8 @@ final class PgbenchBenchmark extends Benchmark {
     private final double connectionMs;
     private final PrintWriter err;
     private int scale;
+    /** pgbench_accounts' partitions as found before the run (PostgreSQL), for the report. */
+    private Partitioning partitioning = Partitioning.NONE;
     private Balances before;
     private PgbenchWorkload workload;
     private PgbenchCounters counters;
@@ -88,11 +90,32 @@ final class PgbenchBenchmark extends Benchmark {
                 if (s.scale() != PgbenchSettings.SCALE && s.scale() != scale) {
                     err.println("scale option ignored, using count from pgbench_branches table (" + scale + ")");
                 }
+                partitioning = partitioning(c);
                 if (!s.noVacuum()) {
                     vacuum(c, owned);
                 }
                 before = Balances.read(c);
             }
+        }
+    }
+
+    /** How pgbench_accounts is partitioned, read from PostgreSQL's catalog as pgbench does; none elsewhere. */
+    private Partitioning partitioning(Connection c) throws SQLException {
+        if (target.dialect() != Dialect.POSTGRES) {
+            return Partitioning.NONE;
+        }
+        try (Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("select p.partstrat, (select count(*) from pg_inherits i where i.inhparent = c.oid)"
+                     + " from pg_class c left join pg_partitioned_table p on p.partrelid = c.oid"
+                     + " where c.oid = 'pgbench_accounts'::regclass")) {
+            if (!rs.next() || rs.getString(1) == null) {
+                return Partitioning.NONE;
+            }
+            return new Partitioning(rs.getInt(2), switch (rs.getString(1)) {
+                case "r" -> "range";
+                case "h" -> "hash";
+                default -> "list";
+            });
         }
     }
 
@@ -221,7 +244,7 @@ final class PgbenchBenchmark extends Benchmark {
                 }
             }
         }
-        out.print(new PgbenchReport(s, scripts, scale, connectionMs).format(outcome.result(),
+        out.print(new PgbenchReport(s, scripts, scale, partitioning, connectionMs).format(outcome.result(),
                 new PgbenchReport.Commands(nanos, counts, failures), counters));
         out.println("# integrity: " + outcome.check().verdict());
     }

@@ -87,7 +87,17 @@ final class PgbenchInit {
         String aidType = s.scale() >= 20_000 ? "bigint" : "int";
         exec(createTable("pgbench_history", "tid int, bid int, aid " + aidType + ", delta int, mtime timestamp, filler char(22)", false));
         exec(createTable("pgbench_tellers", "tid int not null, bid int, tbalance int, filler char(84)", true));
-        exec(createTable("pgbench_accounts", "aid " + aidType + " not null, bid int, abalance int, filler char(84)", true));
+        Partitioning parts = s.partitioning();
+        if (parts.partitioned() && dialect != Dialect.POSTGRES) {
+            throw new BenchException("--partitions needs PostgreSQL's declarative partitioning; " + dialect.name().toLowerCase(Locale.ROOT)
+                    + " is not partitioned by bench pgbench");
+        }
+        // a partitioned table takes its fill factor on its partitions, as pgbench does
+        exec(createTable("pgbench_accounts", "aid " + aidType + " not null, bid int, abalance int, filler char(84)", !parts.partitioned())
+                + (parts.partitioned() ? parts.clause() : ""));
+        for (int p = 1; p <= parts.count(); p++) {
+            exec(parts.createPartition(p, (long) s.scale() * ACCOUNTS_PER_BRANCH, s.fillfactor(), s.unloggedTables()));
+        }
         exec(createTable("pgbench_branches", "bid int not null, bbalance int, filler char(88)", true));
         owned.register(WORKLOAD, TABLES);
         return "create tables";

@@ -17,12 +17,14 @@ final class PgbenchReport {
     private final PgbenchSettings s;
     private final List<Script> scripts;
     private final int scale;
+    private final Partitioning partitioning;
     private final double connectionMs;
 
-    PgbenchReport(PgbenchSettings settings, List<Script> scripts, int scale, double connectionMs) {
+    PgbenchReport(PgbenchSettings settings, List<Script> scripts, int scale, Partitioning partitioning, double connectionMs) {
         this.s = settings;
         this.scripts = scripts;
         this.scale = scale;
+        this.partitioning = partitioning;
         this.connectionMs = connectionMs;
     }
 
@@ -41,6 +43,10 @@ final class PgbenchReport {
         }
         line(out, "transaction type: %s", scripts.size() == 1 ? title(scripts.get(0)) : "multiple scripts");
         line(out, "scaling factor: %d", scale);
+        if (partitioning.partitioned()) {
+            line(out, "partition method: %s", partitioning.effectiveMethod());
+            line(out, "partitions: %d", partitioning.count());
+        }
         line(out, "query mode: %s", s.protocol());
         line(out, "number of clients: %d", s.client());
         line(out, "number of threads: %d", s.jobs());

@@ -52,7 +52,7 @@ public final class PgbenchWorkloadType implements WorkloadType<PgbenchSettings> 
     @Override
     public PgbenchSettings withTargetRate(PgbenchSettings s, double opsPerSec) {
         return new PgbenchSettings(s.initialize(), s.initSteps(), s.scale(), s.fillfactor(), s.quiet(), s.foreignKeys(),
-                s.unloggedTables(), s.builtins(), s.files(), s.client(), s.jobs(), s.time(), s.transactions(), opsPerSec,
+                s.unloggedTables(), s.partitioning(), s.builtins(), s.files(), s.client(), s.jobs(), s.time(), s.transactions(), opsPerSec,
                 s.latencyLimitMs(), s.protocol(), s.define(), s.progress(), s.reportPerCommand(), s.noVacuum(),
                 s.vacuumAll(), s.randomSeed(), s.check(), s.maxTries(), s.refused());
     }

@@ -3,10 +3,14 @@ package dev.bench.workloads.pgbench;
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.testing.TestServers;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -83,6 +87,43 @@ class PostgresPgbenchTest extends PgbenchContract {
         } finally {
             sql("drop table if exists pgbench_history, pgbench_tellers, pgbench_accounts, pgbench_branches");
         }
+    }
+
+    /** --partitions: the same partitions as pgbench 15 makes (key, bounds, fill factor), run and named in the report. */
+    @ParameterizedTest
+    @ValueSource(strings = {"range", "hash"})
+    void partitionsAreThoseOfPgbenchAndTheReportNamesThem(String method) throws Exception {
+        assumeTrue(Files.isExecutable(PGBENCH), PGBENCH + " is not installed");
+        initialize("d");
+        List<String> theirs;
+        try {
+            pgbench("-i", "-s", "1", "-q", "-F", "90", "--partitions", "3", "--partition-method", method);
+            theirs = partitions();
+        } finally {
+            sql("drop table if exists pgbench_history, pgbench_tellers, pgbench_accounts, pgbench_branches");
+        }
+        initialize(PgbenchSettings.INIT_STEPS, 90, new Partitioning(3, method));
+
+        assertEquals(4, theirs.size(), "pgbench made the key and 3 partitions: " + theirs);
+        assertEquals(theirs, partitions());
+        Outcome o = run(settings(List.of("tpcb-like"), List.of(), 2, 20, "prepared", null, Map.of()));
+        assertTrue(o.phase().check().ok(), o.phase().check().verdict());
+        assertTrue(o.out().contains("scaling factor: 1\npartition method: " + method + "\npartitions: 3\nquery mode: prepared"), o.out());
+    }
+
+    /** pgbench_accounts' partition key, then each partition's name, bounds and options. */
+    private List<String> partitions() throws Exception {
+        List<String> rows = new java.util.ArrayList<>();
+        try (JdbcTarget t = JdbcTarget.open(url(), null, null, 1); Connection c = t.connection(); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("select pg_get_partkeydef('pgbench_accounts'::regclass) union all"
+                     + " (select c.relname || ' ' || pg_get_expr(c.relpartbound, c.oid) || ' ' || coalesce(c.reloptions::text, '')"
+                     + " from pg_inherits i join pg_class c on c.oid = i.inhrelid"
+                     + " where i.inhparent = 'pgbench_accounts'::regclass order by c.relname)")) {
+            while (rs.next()) {
+                rows.add(rs.getString(1));
+            }
+        }
+        return rows;
     }
 
     @Test
