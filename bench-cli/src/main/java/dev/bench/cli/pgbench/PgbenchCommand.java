@@ -11,6 +11,7 @@ import dev.bench.core.jdbc.Dialect;
 import dev.bench.core.run.TargetSettings;
 import dev.bench.workloads.Workloads;
 import dev.bench.workloads.pgbench.BuiltinScripts;
+import dev.bench.workloads.pgbench.ErrorReports;
 import dev.bench.workloads.pgbench.Partitioning;
 import dev.bench.workloads.pgbench.PgbenchSettings;
 import picocli.CommandLine.Command;
@@ -163,10 +164,10 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
             + " method (default: range with --partitions).")
     String partitionMethod;
 
-    @Option(names = "--failures-detailed", hidden = true)
+    @Option(names = "--failures-detailed", description = "Report the failed transactions by kind: serialization and deadlock failures.")
     boolean failuresDetailed;
 
-    @Option(names = "--verbose-errors", hidden = true)
+    @Option(names = "--verbose-errors", description = "Print each error of a failed or retried transaction, and what follows (on stderr).")
     boolean verboseErrors;
 
     @Option(names = {"-d", "--debug"}, hidden = true)
@@ -224,15 +225,14 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
         refuse(refused, log, "-l/--log");
         refuse(refused, samplingRate != null, "--sampling-rate");
         refuse(refused, aggregateInterval != null, "--aggregate-interval");
-        refuse(refused, failuresDetailed, "--failures-detailed");
-        refuse(refused, verboseErrors, "--verbose-errors");
         refuse(refused, debug, "-d/--debug");
         refuse(refused, tablespace != null, "--tablespace");
         refuse(refused, indexTablespace != null, "--index-tablespace");
         return new PgbenchSettings(initialize, initSteps, scale, fillfactor, quiet, foreignKeys, unlogged,
                 new Partitioning(partitions, partitionMethod), List.copyOf(b),
                 List.copyOf(files), client, jobs, time, transactions, rate, latencyLimit, protocol, Map.copyOf(define),
-                progress, reportPerCommand, noVacuum, vacuumAll, seed(), check, maxTries, List.copyOf(refused));
+                progress, reportPerCommand, noVacuum, vacuumAll, seed(), check, maxTries,
+                new ErrorReports(failuresDetailed, verboseErrors), List.copyOf(refused));
     }
 
     private static void refuse(List<String> refused, boolean given, String name) {

@@ -95,7 +95,9 @@ final class ClientSession implements Session {
                 Command failed = pc < scripts.get(s).commands().size() ? scripts.get(s).commands().get(pc) : null;
                 ErrorKind kind = SqlErrors.classify(e);
                 rollbackQuietly();
-                if (kind == ErrorKind.RETRYABLE && attempt < maxTries) {
+                boolean repeats = kind == ErrorKind.RETRYABLE && attempt < maxTries;
+                counters.tryFailed(clientId, pc, s, e, attempt, maxTries, repeats);
+                if (repeats) {
                     continue;
                 }
                 if (kind == ErrorKind.CONNECTION && failed instanceof Command.Sql q && isCommit(q)) {
@@ -104,7 +106,7 @@ final class ClientSession implements Session {
                 if (measured && failed != null) {
                     commandFailures[s][pc]++;
                 }
-                counters.failed(s, attempt - 1);
+                counters.failed(s, attempt - 1, e);
                 throw e;
             } catch (RuntimeException e) {
                 rollbackQuietly();

@@ -1,7 +1,9 @@
 package dev.bench.workloads.pgbench;
 
 import java.io.PrintWriter;
+import java.sql.SQLException;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
@@ -23,11 +25,18 @@ final class PgbenchCounters {
     private final LongAdder lagSum = new LongAdder();
     private final LongAdder lagCount = new LongAdder();
     private final LongAccumulator maxLag = new LongAccumulator(Math::max, Long.MIN_VALUE);
+    private final LongAdder[] serializationFailures;
+    private final LongAdder[] deadlockFailures;
+    private final boolean verboseErrors;
 
-    PgbenchCounters(int scripts, PrintWriter debug) {
+    /** @param debug stderr: debug() and, with {@code verboseErrors}, each failed try */
+    PgbenchCounters(int scripts, PrintWriter debug, boolean verboseErrors) {
         this.committed = adders(scripts);
         this.inDoubt = adders(scripts);
+        this.serializationFailures = adders(scripts);
+        this.deadlockFailures = adders(scripts);
         this.debug = debug;
+        this.verboseErrors = verboseErrors;
     }
 
     private static LongAdder[] adders(int n) {
@@ -44,9 +53,36 @@ final class PgbenchCounters {
         retried(retries);
     }
 
-    /** A failed transaction after {@code retries} re-runs. */
-    void failed(int script, int retries) {
+    /** A failed transaction after {@code retries} re-runs, by its last error (--failures-detailed's kinds). */
+    void failed(int script, int retries, SQLException last) {
         retried(retries);
+        switch (FailureKind.of(last)) {
+            case SERIALIZATION -> serializationFailures[script].increment();
+            case DEADLOCK -> deadlockFailures[script].increment();
+            default -> {
+            }
+        }
+    }
+
+    long serializationFailuresOf(int script) {
+        return serializationFailures[script].sum();
+    }
+
+    long deadlockFailuresOf(int script) {
+        return deadlockFailures[script].sum();
+    }
+
+    /**
+     * With --verbose-errors, pgbench 15's lines for a try that failed: the error, then whether the
+     * transaction is repeated or ends failed.
+     */
+    void tryFailed(int client, int command, int script, SQLException e, int tries, int maxTries, boolean repeats) {
+        if (verboseErrors) {
+            debug(String.format(Locale.ROOT, "pgbench: client %d got an error in command %d (SQL) of script %d; %s", client, command, script,
+                    e.getMessage() == null ? e.getSQLState() : e.getMessage().strip()));
+            debug(String.format(Locale.ROOT, "pgbench: client %d %s (try %d/%d)", client,
+                    repeats ? "repeats the transaction after the error" : "ends the failed transaction", tries, maxTries));
+        }
     }
 
     private void retried(int retries) {

@@ -60,6 +60,16 @@ final class PgbenchReport {
                     (long) s.transactionsPerClient() * s.client());
         }
         line(out, "number of failed transactions: %d (%.3f%%)", failed, percent(failed, processed + failed));
+        if (s.errorReports().failuresDetailed()) {
+            long serialization = 0;
+            long deadlock = 0;
+            for (int i = 0; i < scripts.size(); i++) {
+                serialization += counters.serializationFailuresOf(i);
+                deadlock += counters.deadlockFailuresOf(i);
+            }
+            line(out, "number of serialization failures: %d (%.3f%%)", serialization, percent(serialization, processed + failed));
+            line(out, "number of deadlock failures: %d (%.3f%%)", deadlock, percent(deadlock, processed + failed));
+        }
         if (s.maxTries() != 1) {
             line(out, "number of transactions retried: %d (%.3f%%)", counters.retriedTransactions(),
                     percent(counters.retriedTransactions(), processed + failed));
@@ -91,8 +101,14 @@ final class PgbenchReport {
                         percent(scripts.get(i).weight(), weights));
                 line(out, " - %d transactions (%.1f%% of total, tps = %f)", k.completed(), percent(k.completed(), processed),
                         seconds > 0 ? k.completed() / seconds : 0);
-                line(out, " - number of failed transactions: %d (%.3f%%)", k.outcomes().failed(),
-                        percent(k.outcomes().failed(), k.completed() + k.outcomes().failed()));
+                long tried = k.completed() + k.outcomes().failed();
+                line(out, " - number of failed transactions: %d (%.3f%%)", k.outcomes().failed(), percent(k.outcomes().failed(), tried));
+                if (s.errorReports().failuresDetailed()) {
+                    line(out, " - number of serialization failures: %d (%.3f%%)", counters.serializationFailuresOf(i),
+                            percent(counters.serializationFailuresOf(i), tried));
+                    line(out, " - number of deadlock failures: %d (%.3f%%)", counters.deadlockFailuresOf(i),
+                            percent(counters.deadlockFailuresOf(i), tried));
+                }
                 line(out, " - latency average = %.3f ms", k.sojourn().getMean() / 1e6);
                 line(out, " - latency stddev = %.3f ms", k.sojourn().getStdDeviation() / 1e6);
             }

@@ -55,7 +55,7 @@ abstract class PgbenchContract {
     static PgbenchSettings settings(List<String> builtins, List<String> files, int clients, int perClient,
                                     String protocol, String check, Map<String, String> define, int maxTries) {
         return new PgbenchSettings(false, PgbenchSettings.INIT_STEPS, 1, 100, true, false, false, Partitioning.NONE, builtins, files, clients,
-                1, 0, perClient, 0, 0, protocol, define, 0, true, false, false, 7L, check, maxTries, List.of());
+                1, 0, perClient, 0, 0, protocol, define, 0, true, false, false, 7L, check, maxTries, ErrorReports.NONE, List.of());
     }
 
     void initialize(String steps) {
@@ -64,7 +64,7 @@ abstract class PgbenchContract {
 
     void initialize(String steps, int fillfactor, Partitioning partitioning) {
         PgbenchSettings s = new PgbenchSettings(true, steps, 1, fillfactor, true, false, false, partitioning, List.of(), List.of(),
-                1, 1, 0, 0, 0, 0, "simple", Map.of(), 0, false, false, false, null, null, 1, List.of());
+                1, 1, 0, 0, 0, 0, "simple", Map.of(), 0, false, false, false, null, null, 1, ErrorReports.NONE, List.of());
         Workloads.PGBENCH.initialize(s, TargetSettings.url(url()), SettingNames.FLAGS, new PrintWriter(new StringWriter()));
     }
 

@@ -89,6 +89,44 @@ class PostgresPgbenchTest extends PgbenchContract {
         }
     }
 
+    /**
+     * Clients that update one row in REPEATABLE READ after a pause collide: PostgreSQL fails the later
+     * ones with serialization failures (40001), and --failures-detailed counts every failed transaction
+     * as one; the check still holds on what committed.
+     */
+    @Test
+    void failuresDetailedCountsSerializationFailures() throws Exception {
+        Path script = dir.resolve("collide.sql");
+        Files.writeString(script, """
+                BEGIN ISOLATION LEVEL REPEATABLE READ;
+                SELECT abalance FROM pgbench_accounts WHERE aid = 1;
+                \\sleep 5 ms
+                UPDATE pgbench_accounts SET abalance = abalance + 1 WHERE aid = 1;
+                END;
+                """);
+        sql("update pgbench_accounts set abalance = 0 where aid = 1");
+        PgbenchSettings base = settings(List.of(), List.of(script.toString()), 4, 25, "prepared", null, Map.of());
+        PgbenchSettings detailed = new PgbenchSettings(base.initialize(), base.initSteps(), base.scale(), base.fillfactor(),
+                base.quiet(), base.foreignKeys(), base.unloggedTables(), base.partitioning(), base.builtins(), base.files(),
+                base.client(), base.jobs(), base.time(), base.transactions(), base.rate(), base.latencyLimitMs(), base.protocol(),
+                base.define(), base.progress(), base.reportPerCommand(), base.noVacuum(), base.vacuumAll(), base.randomSeed(),
+                base.check(), base.maxTries(), new ErrorReports(true, false), base.refused());
+        Outcome o = run(detailed);
+
+        long failed = o.phase().result().kinds().get(0).outcomes().failed();
+        long committed = o.phase().result().completedTotal();
+        assertTrue(failed > 0, "colliding clients failed some: " + o.out());
+        assertEquals(100, committed + failed);
+        assertTrue(o.out().contains(String.format(java.util.Locale.ROOT, "number of serialization failures: %d (%.3f%%)%n",
+                failed, 100.0 * failed / 100)), o.out());
+        assertTrue(o.out().contains("number of deadlock failures: 0 (0.000%)"), o.out());
+        try (JdbcTarget t = JdbcTarget.open(url(), null, null, 1); Connection c = t.connection(); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("select abalance from pgbench_accounts where aid = 1")) {
+            assertTrue(rs.next());
+            assertEquals(committed, rs.getLong(1), "every committed transaction added one, no failed one did");
+        }
+    }
+
     /** --partitions: the same partitions as pgbench 15 makes (key, bounds, fill factor), run and named in the report. */
     @ParameterizedTest
     @ValueSource(strings = {"range", "hash"})
