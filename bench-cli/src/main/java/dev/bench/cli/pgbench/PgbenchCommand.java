@@ -144,7 +144,7 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
     @Parameters(arity = "0..1", paramLabel = "DBNAME", description = "PostgreSQL database name (without --url).")
     String dbName;
 
-    @Option(names = {"-C", "--connect"}, hidden = true)
+    @Option(names = {"-C", "--connect"}, description = "Establish a new connection for each transaction (its time is in the latency).")
     boolean connect;
 
     @Option(names = {"-l", "--log"}, hidden = true)
@@ -221,7 +221,6 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
             b.add(BuiltinScripts.SELECT_ONLY);
         }
         List<String> refused = new ArrayList<>();
-        refuse(refused, connect, "-C/--connect");
         refuse(refused, log, "-l/--log");
         refuse(refused, samplingRate != null, "--sampling-rate");
         refuse(refused, aggregateInterval != null, "--aggregate-interval");
@@ -231,7 +230,7 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
         return new PgbenchSettings(initialize, initSteps, scale, fillfactor, quiet, foreignKeys, unlogged,
                 new Partitioning(partitions, partitionMethod), List.copyOf(b),
                 List.copyOf(files), client, jobs, time, transactions, rate, latencyLimit, protocol, Map.copyOf(define),
-                progress, reportPerCommand, noVacuum, vacuumAll, seed(), check, maxTries,
+                progress, reportPerCommand, noVacuum, vacuumAll, seed(), check, maxTries, connect,
                 new ErrorReports(failuresDetailed, verboseErrors), List.copyOf(refused));
     }
 

@@ -36,7 +36,6 @@ class PgbenchCommandTest {
             "-c 0                     | -c must be >= 1, got 0",
             "-M fast                  | invalid query mode (-M): \"fast\"",
             "-l                       | -l/--log is not supported by bench pgbench yet",
-            "-C                       | -C/--connect is not supported by bench pgbench yet",
             "--partitions -1          | invalid number of partitions: \"-1\" (--partitions)",
             "--partition-method list --partitions 2 | invalid partition method, expecting \"range\" or \"hash\", got: \"list\"",
             "--partition-method hash  | --partition-method requires greater than zero --partitions",

@@ -2,10 +2,12 @@ package dev.bench.core.jdbc;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.util.DriverDataSource;
 import dev.bench.core.BenchException;
 import dev.bench.core.Failures;
 import dev.bench.core.Secrets;
 
+import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
@@ -21,12 +23,15 @@ import java.util.Map;
 public final class JdbcTarget implements AutoCloseable {
 
     private final HikariDataSource pool;
+    /** The pool's own driver, URL and properties, for a connection outside it ({@link #newConnection}). */
+    private final DataSource unpooled;
     private final Dialect dialect;
     private final String maskedUrl;
     private final String serverVersion;
 
-    private JdbcTarget(HikariDataSource pool, Dialect dialect, String maskedUrl, String serverVersion) {
+    private JdbcTarget(HikariDataSource pool, DataSource unpooled, Dialect dialect, String maskedUrl, String serverVersion) {
         this.pool = pool;
+        this.unpooled = unpooled;
         this.dialect = dialect;
         this.maskedUrl = maskedUrl;
         this.serverVersion = serverVersion;
@@ -81,7 +86,8 @@ public final class JdbcTarget implements AutoCloseable {
         try (Connection c = pool.getConnection()) {
             DatabaseMetaData meta = c.getMetaData();
             String version = meta.getDatabaseProductName() + " " + meta.getDatabaseProductVersion();
-            return new JdbcTarget(pool, driver.dialect(), masked, version);
+            DataSource unpooled = new DriverDataSource(url, null, config.getDataSourceProperties(), user, password);
+            return new JdbcTarget(pool, unpooled, driver.dialect(), masked, version);
         } catch (SQLException e) {
             pool.close();
             throw new BenchException("cannot connect to " + masked + ": " + Failures.rootMessage(e), e);
@@ -90,6 +96,14 @@ public final class JdbcTarget implements AutoCloseable {
 
     public Connection connection() throws SQLException {
         return pool.getConnection();
+    }
+
+    /**
+     * A new physical connection outside the pool, set up as the pool's are (pgbench's {@code -C}: one
+     * connection per transaction, to measure connecting). The caller closes it.
+     */
+    public Connection newConnection() throws SQLException {
+        return unpooled.getConnection();
     }
 
     /**

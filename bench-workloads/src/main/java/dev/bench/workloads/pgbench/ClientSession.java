@@ -5,6 +5,7 @@ import dev.bench.core.BenchException;
 import dev.bench.core.ErrorKind;
 import dev.bench.core.Session;
 import dev.bench.core.jdbc.Dialect;
+import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.jdbc.SqlErrors;
 
 import java.sql.Connection;
@@ -14,6 +15,7 @@ import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -30,7 +32,14 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class ClientSession implements Session {
 
-    private final Connection connection;
+    /** Opens a connection of its own for each transaction (-C); null: one connection for the session. */
+    interface Connector {
+        Connection open() throws SQLException;
+    }
+
+    /** Volatile: {@link #abort} reads it from another thread. */
+    private volatile Connection connection;
+    private final Connector connectEach;
     private final Dialect dialect;
     private final List<Script> scripts;
     private final String protocol;
@@ -45,11 +54,16 @@ final class ClientSession implements Session {
     /** The command running (or that failed): for in-doubt commits and -r's failures. */
     private int pc;
 
-    ClientSession(Connection connection, Dialect dialect, List<Script> scripts, String protocol, int maxTries,
-                  Map<String, Value> initial, Map<String, String> defines, PgbenchCounters counters, int clientId)
+    /**
+     * @param connection  the session's connection, or null with {@code connectEach}
+     * @param connectEach -C's connector, or null
+     */
+    ClientSession(Connection connection, Connector connectEach, Dialect dialect, List<Script> scripts, String protocol,
+                  int maxTries, Map<String, Value> initial, Map<String, String> defines, PgbenchCounters counters, int clientId)
             throws SQLException {
         this.maxTries = maxTries;
         this.connection = connection;
+        this.connectEach = connectEach;
         this.dialect = dialect;
         this.scripts = scripts;
         this.protocol = protocol;
@@ -70,7 +84,9 @@ final class ClientSession implements Session {
             commandCounts[i] = new long[n];
             commandFailures[i] = new long[n];
         }
-        connection.setAutoCommit(true);
+        if (connection != null) {
+            connection.setAutoCommit(true);
+        }
         counters.register(this);
     }
 
@@ -80,6 +96,26 @@ final class ClientSession implements Session {
      */
     @Override
     public void execute(Batch batch) throws Exception {
+        if (connectEach == null) {
+            transaction(batch);
+            return;
+        }
+        long t0 = System.nanoTime();
+        connection = connectEach.open();
+        counters.connected(System.nanoTime() - t0);
+        try {
+            transaction(batch);
+        } finally {
+            Connection used = connection;
+            connection = null;
+            for (PreparedStatement[][] forScript : prepared) {
+                Arrays.fill(forScript, null); // they belonged to the closed connection
+            }
+            used.close();
+        }
+    }
+
+    private void transaction(Batch batch) throws Exception {
         int s = batch.kind();
         boolean measured = batch.isMeasured(0);
         if (measured) {
@@ -318,8 +354,17 @@ final class ClientSession implements Session {
         return commandFailures;
     }
 
+    /** Cuts the connection off (a run abandoning a blocked client); any thread, never blocks. */
+    @Override
+    public void abort() {
+        JdbcTarget.abort(connection);
+    }
+
     @Override
     public void close() throws Exception {
-        connection.close();
+        Connection c = connection;
+        if (c != null) {
+            c.close();
+        }
     }
 }

@@ -160,7 +160,7 @@ final class PgbenchBenchmark extends Benchmark {
         initial.put("random_seed", Value.of(seed));
         initial.put(Function.DEFAULT_SEED, Value.of(dev.bench.core.random.SplitMix64.mix(seed)));
         counters = new PgbenchCounters(scripts.size(), err, s.errorReports().verboseErrors());
-        workload = new PgbenchWorkload(target, scripts, s.protocol(), s.maxTries(), initial, s.define(), counters);
+        workload = new PgbenchWorkload(target, scripts, s.protocol(), s.maxTries(), s.connect(), initial, s.define(), counters);
         return workload;
     }
 

@@ -28,6 +28,7 @@ final class PgbenchCounters {
     private final LongAdder[] serializationFailures;
     private final LongAdder[] deadlockFailures;
     private final boolean verboseErrors;
+    private final LongAdder connectNanos = new LongAdder();
 
     /** @param debug stderr: debug() and, with {@code verboseErrors}, each failed try */
     PgbenchCounters(int scripts, PrintWriter debug, boolean verboseErrors) {
@@ -62,6 +63,15 @@ final class PgbenchCounters {
             default -> {
             }
         }
+    }
+
+    /** -C: one connection opened, taking {@code nanos}. */
+    void connected(long nanos) {
+        connectNanos.add(nanos);
+    }
+
+    long connectNanos() {
+        return connectNanos.sum();
     }
 
     long serializationFailuresOf(int script) {

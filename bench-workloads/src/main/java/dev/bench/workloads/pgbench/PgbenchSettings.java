@@ -23,6 +23,7 @@ import java.util.Map;
  * @param progress       -P seconds between progress lines (0: none)
  * @param randomSeed     --random-seed (null: the run's --seed)
  * @param check          --check: SQL returning one boolean, checked after the run
+ * @param connect        -C: a new connection for each transaction
  * @param errorReports   --failures-detailed and --verbose-errors
  * @param refused        options given that this version does not do, by name
  */
@@ -31,7 +32,7 @@ public record PgbenchSettings(boolean initialize, String initSteps, int scale, i
                               List<String> builtins, List<String> files, int client, int jobs, int time,
                               int transactions, double rate, double latencyLimitMs, String protocol,
                               Map<String, String> define, int progress, boolean reportPerCommand, boolean noVacuum,
-                              boolean vacuumAll, Long randomSeed, String check, int maxTries, ErrorReports errorReports,
+                              boolean vacuumAll, Long randomSeed, String check, int maxTries, boolean connect, ErrorReports errorReports,
                               List<String> refused) {
 
     public static final String INIT_STEPS = "dtgvp";
@@ -44,7 +45,7 @@ public record PgbenchSettings(boolean initialize, String initSteps, int scale, i
     public static final int MAX_TRIES = 1;
     public static final PgbenchSettings DEFAULTS = new PgbenchSettings(false, INIT_STEPS, SCALE, FILLFACTOR, false,
             false, false, Partitioning.NONE, List.of(), List.of(), CLIENT, JOBS, 0, 0, 0, 0, PROTOCOL, Map.of(), 0, false, false, false,
-            null, null, MAX_TRIES, ErrorReports.NONE, List.of());
+            null, null, MAX_TRIES, false, ErrorReports.NONE, List.of());
 
     /** @throws BenchException one line naming the option */
     public PgbenchSettings validate(SettingNames names) {

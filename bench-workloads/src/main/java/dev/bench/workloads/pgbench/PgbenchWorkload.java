@@ -30,10 +30,13 @@ final class PgbenchWorkload implements Workload {
     private final Map<String, Value> initial;
     private final Map<String, String> defines;
     private final PgbenchCounters counters;
+    private final boolean connectEach;
 
-    PgbenchWorkload(JdbcTarget target, List<Script> scripts, String protocol, int maxTries, Map<String, Value> initial,
-                    Map<String, String> defines, PgbenchCounters counters) {
+    /** @param connectEach -C: each transaction on a new connection of its own, outside the pool */
+    PgbenchWorkload(JdbcTarget target, List<Script> scripts, String protocol, int maxTries, boolean connectEach,
+                    Map<String, Value> initial, Map<String, String> defines, PgbenchCounters counters) {
         this.maxTries = maxTries;
+        this.connectEach = connectEach;
         this.target = target;
         this.scripts = scripts;
         this.kindNames = Scripts.kindNames(scripts);
@@ -54,8 +57,11 @@ final class PgbenchWorkload implements Workload {
 
     @Override
     public Session openSession(int workerIndex) throws Exception {
-        return new ClientSession(target.connection(), target.dialect(), scripts, protocol, maxTries, initial, defines, counters,
-                workerIndex);
+        return connectEach
+                ? new ClientSession(null, target::newConnection, target.dialect(), scripts, protocol, maxTries, initial, defines,
+                        counters, workerIndex)
+                : new ClientSession(target.connection(), null, target.dialect(), scripts, protocol, maxTries, initial, defines,
+                        counters, workerIndex);
     }
 
     @Override

@@ -54,7 +54,7 @@ public final class PgbenchWorkloadType implements WorkloadType<PgbenchSettings> 
         return new PgbenchSettings(s.initialize(), s.initSteps(), s.scale(), s.fillfactor(), s.quiet(), s.foreignKeys(),
                 s.unloggedTables(), s.partitioning(), s.builtins(), s.files(), s.client(), s.jobs(), s.time(), s.transactions(), opsPerSec,
                 s.latencyLimitMs(), s.protocol(), s.define(), s.progress(), s.reportPerCommand(), s.noVacuum(),
-                s.vacuumAll(), s.randomSeed(), s.check(), s.maxTries(), s.errorReports(), s.refused());
+                s.vacuumAll(), s.randomSeed(), s.check(), s.maxTries(), s.connect(), s.errorReports(), s.refused());
     }
 
     @Override

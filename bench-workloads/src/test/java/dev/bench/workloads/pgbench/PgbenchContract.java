@@ -55,7 +55,16 @@ abstract class PgbenchContract {
     static PgbenchSettings settings(List<String> builtins, List<String> files, int clients, int perClient,
                                     String protocol, String check, Map<String, String> define, int maxTries) {
         return new PgbenchSettings(false, PgbenchSettings.INIT_STEPS, 1, 100, true, false, false, Partitioning.NONE, builtins, files, clients,
-                1, 0, perClient, 0, 0, protocol, define, 0, true, false, false, 7L, check, maxTries, ErrorReports.NONE, List.of());
+                1, 0, perClient, 0, 0, protocol, define, 0, true, false, false, 7L, check, maxTries, false, ErrorReports.NONE, List.of());
+    }
+
+    /** {@code base} with -C and the error reports set. */
+    static PgbenchSettings with(PgbenchSettings base, boolean connect, ErrorReports reports) {
+        return new PgbenchSettings(base.initialize(), base.initSteps(), base.scale(), base.fillfactor(),
+                base.quiet(), base.foreignKeys(), base.unloggedTables(), base.partitioning(), base.builtins(), base.files(),
+                base.client(), base.jobs(), base.time(), base.transactions(), base.rate(), base.latencyLimitMs(), base.protocol(),
+                base.define(), base.progress(), base.reportPerCommand(), base.noVacuum(), base.vacuumAll(), base.randomSeed(),
+                base.check(), base.maxTries(), connect, reports, base.refused());
     }
 
     void initialize(String steps) {
@@ -64,7 +73,7 @@ abstract class PgbenchContract {
 
     void initialize(String steps, int fillfactor, Partitioning partitioning) {
         PgbenchSettings s = new PgbenchSettings(true, steps, 1, fillfactor, true, false, false, partitioning, List.of(), List.of(),
-                1, 1, 0, 0, 0, 0, "simple", Map.of(), 0, false, false, false, null, null, 1, ErrorReports.NONE, List.of());
+                1, 1, 0, 0, 0, 0, "simple", Map.of(), 0, false, false, false, null, null, 1, false, ErrorReports.NONE, List.of());
         Workloads.PGBENCH.initialize(s, TargetSettings.url(url()), SettingNames.FLAGS, new PrintWriter(new StringWriter()));
     }
 
@@ -104,6 +113,19 @@ abstract class PgbenchContract {
         assertTrue(o.out().contains("transaction type: <builtin: TPC-B (sort of)>"), o.out());
         assertTrue(o.out().contains("query mode: prepared"), o.out());
         assertTrue(o.out().contains("UPDATE pgbench_tellers SET tbalance = tbalance + :delta WHERE tid = :tid"), o.out());
+    }
+
+    /** -C: every transaction on a connection of its own; pgbench's connection lines; the invariant holds. */
+    @Test
+    void connectEachTransactionRunsAndReportsTheConnectionTime() throws Exception {
+        for (String mode : List.of("simple", "prepared")) {
+            Outcome o = run(with(settings(List.of("tpcb-like"), List.of(), 2, 15, mode, null, Map.of()), true, ErrorReports.NONE));
+            assertTrue(o.phase().check().ok(), mode + ": " + o.phase().check().verdict());
+            assertEquals(30, o.phase().result().completedTotal(), mode);
+            assertTrue(o.out().matches("(?s).*average connection time = \\d+\\.\\d{3} ms\ntps = .* \\(including reconnection times\\)\n.*"),
+                    o.out());
+            assertFalse(o.out().contains("initial connection time"), o.out());
+        }
     }
 
     @Test

@@ -106,12 +106,7 @@ class PostgresPgbenchTest extends PgbenchContract {
                 """);
         sql("update pgbench_accounts set abalance = 0 where aid = 1");
         PgbenchSettings base = settings(List.of(), List.of(script.toString()), 4, 25, "prepared", null, Map.of());
-        PgbenchSettings detailed = new PgbenchSettings(base.initialize(), base.initSteps(), base.scale(), base.fillfactor(),
-                base.quiet(), base.foreignKeys(), base.unloggedTables(), base.partitioning(), base.builtins(), base.files(),
-                base.client(), base.jobs(), base.time(), base.transactions(), base.rate(), base.latencyLimitMs(), base.protocol(),
-                base.define(), base.progress(), base.reportPerCommand(), base.noVacuum(), base.vacuumAll(), base.randomSeed(),
-                base.check(), base.maxTries(), new ErrorReports(true, false), base.refused());
-        Outcome o = run(detailed);
+        Outcome o = run(with(base, false, new ErrorReports(true, false)));
 
         long failed = o.phase().result().kinds().get(0).outcomes().failed();
         long committed = o.phase().result().completedTotal();
@@ -124,6 +119,28 @@ class PostgresPgbenchTest extends PgbenchContract {
              ResultSet rs = st.executeQuery("select abalance from pgbench_accounts where aid = 1")) {
             assertTrue(rs.next());
             assertEquals(committed, rs.getLong(1), "every committed transaction added one, no failed one did");
+        }
+    }
+
+    /** -C opens a server session per transaction: PostgreSQL's own count of sessions grows by at least that many. */
+    @Test
+    void connectEachTransactionOpensThatManySessions() throws Exception {
+        long before = sessions();
+        Outcome o = run(with(settings(List.of("select-only"), List.of(), 2, 20, "extended", null, Map.of()), true, ErrorReports.NONE));
+        assertEquals(40, o.phase().result().completedTotal());
+        long opened = sessions() - before;
+        assertTrue(opened >= 40 && opened < 60, "sessions opened during the run: " + opened);
+    }
+
+    /** Sessions established in this database so far (pg_stat_database, PostgreSQL 14+; the stats lag up to 0.5 s). */
+    private long sessions() throws Exception {
+        Thread.sleep(600);
+        try (JdbcTarget t = JdbcTarget.open(url(), null, null, 1); Connection c = t.connection(); Statement st = c.createStatement()) {
+            st.execute("select pg_stat_clear_snapshot()");
+            try (ResultSet rs = st.executeQuery("select sessions from pg_stat_database where datname = current_database()")) {
+                assertTrue(rs.next());
+                return rs.getLong(1);
+            }
         }
     }
 
