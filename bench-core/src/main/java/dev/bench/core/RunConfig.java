@@ -32,6 +32,7 @@ public final class RunConfig {
     private final int maxRetries;
     private final Duration reconnectTimeout;
     private final long maxOps;
+    private final long opsPerWorker;
     private final Instant startAt;
     private final int clients;
     private final int clientId;
@@ -62,6 +63,7 @@ public final class RunConfig {
         this.maxRetries = b.maxRetries;
         this.reconnectTimeout = b.reconnectTimeout;
         this.maxOps = b.maxOps;
+        this.opsPerWorker = b.opsPerWorker;
         this.startAt = b.startAt;
         this.clients = b.clients;
         this.clientId = b.clientId;
@@ -146,6 +148,11 @@ public final class RunConfig {
         return maxOps;
     }
 
+    /** Measured ops each worker takes before it stops (pgbench's -t per client); 0: no quota of its own. */
+    public long opsPerWorker() {
+        return opsPerWorker;
+    }
+
     /** Whether the measured window has a time limit (always, unless a count bounds the phase). */
     public boolean isTimeBounded() {
         return !duration.isZero();
@@ -208,6 +215,7 @@ public final class RunConfig {
         private int maxRetries = DEFAULT_MAX_RETRIES;
         private Duration reconnectTimeout = Duration.ofSeconds(DEFAULT_RECONNECT_TIMEOUT_S);
         private long maxOps;
+        private long opsPerWorker;
         private Instant startAt;
         private Bursts bursts;
         private Schedule schedule;
@@ -267,6 +275,16 @@ public final class RunConfig {
         }
 
         /** 0: no count limit. */
+        /**
+         * Each worker takes exactly {@code ops} measured ops, then stops (pgbench's {@code -t}: a count per
+         * client, not a total that the fastest clients share out). At build, the op count becomes
+         * {@code ops} x threads. 0: none.
+         */
+        public Builder opsPerWorker(long ops) {
+            this.opsPerWorker = ops;
+            return this;
+        }
+
         public Builder maxOps(long maxOps) {
             this.maxOps = maxOps;
             return this;
@@ -325,6 +343,11 @@ public final class RunConfig {
                 duration = Duration.ofNanos(Math.round(schedule.seconds() * 1e9));
             }
             require(threads >= 1 && threads <= 10_000, "threads must be 1..10000, got " + threads);
+            require(opsPerWorker >= 0, "op count per worker must be >= 0, got " + opsPerWorker);
+            if (opsPerWorker > 0) {
+                require(opsPerWorker <= Long.MAX_VALUE / threads, "op count per worker too large: " + opsPerWorker);
+                maxOps = opsPerWorker * threads;
+            }
             require(targetOpsPerSec >= 0 && !Double.isInfinite(targetOpsPerSec),
                     "target must be a positive rate in ops/s, got " + targetOpsPerSec);
             require(arrivals != null, "arrivals must be set");

@@ -14,6 +14,7 @@ import dev.bench.workloads.pgbench.BuiltinScripts;
 import dev.bench.workloads.pgbench.ErrorReports;
 import dev.bench.workloads.pgbench.Partitioning;
 import dev.bench.workloads.pgbench.PgbenchSettings;
+import dev.bench.workloads.pgbench.TransactionLogSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -147,14 +148,19 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
     @Option(names = {"-C", "--connect"}, description = "Establish a new connection for each transaction (its time is in the latency).")
     boolean connect;
 
-    @Option(names = {"-l", "--log"}, hidden = true)
+    @Option(names = {"-l", "--log"}, description = "Write information about each transaction to a log file (pgbench_log.PID).")
     boolean log;
 
-    @Option(names = "--sampling-rate", hidden = true)
-    String samplingRate;
+    @Option(names = "--sampling-rate", paramLabel = "NUM", defaultValue = "1.0",
+            description = "Fraction of transactions to log (e.g. 0.01 for 1%%).")
+    double samplingRate;
 
-    @Option(names = "--aggregate-interval", hidden = true)
-    String aggregateInterval;
+    @Option(names = "--aggregate-interval", paramLabel = "NUM", defaultValue = "0",
+            description = "Aggregate the log over NUM seconds.")
+    int aggregateInterval;
+
+    @Option(names = "--log-prefix", paramLabel = "PREFIX", description = "Prefix for the transaction log files (default: pgbench_log).")
+    String logPrefix;
 
     @Option(names = "--partitions", paramLabel = "NUM", defaultValue = "0", description = "Partition pgbench_accounts into NUM"
             + " partitions (PostgreSQL; default: ${DEFAULT-VALUE}, not partitioned).")
@@ -221,9 +227,6 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
             b.add(BuiltinScripts.SELECT_ONLY);
         }
         List<String> refused = new ArrayList<>();
-        refuse(refused, log, "-l/--log");
-        refuse(refused, samplingRate != null, "--sampling-rate");
-        refuse(refused, aggregateInterval != null, "--aggregate-interval");
         refuse(refused, debug, "-d/--debug");
         refuse(refused, tablespace != null, "--tablespace");
         refuse(refused, indexTablespace != null, "--index-tablespace");
@@ -231,7 +234,8 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
                 new Partitioning(partitions, partitionMethod), List.copyOf(b),
                 List.copyOf(files), client, jobs, time, transactions, rate, latencyLimit, protocol, Map.copyOf(define),
                 progress, reportPerCommand, noVacuum, vacuumAll, seed(), check, maxTries, connect,
-                new ErrorReports(failuresDetailed, verboseErrors), List.copyOf(refused));
+                new ErrorReports(failuresDetailed, verboseErrors),
+                new TransactionLogSettings(log, samplingRate, aggregateInterval, logPrefix), List.copyOf(refused));
     }
 
     private static void refuse(List<String> refused, boolean given, String name) {

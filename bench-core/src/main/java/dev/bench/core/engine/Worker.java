@@ -42,6 +42,8 @@ final class Worker implements Runnable {
     /** Volatile: the reporting thread may abort it ({@link #abortSession}) while this worker replaces it. */
     private volatile Session session;
     private long lastDoneNanos;
+    /** Measured ops taken, against the config's ops per worker. */
+    private long taken;
 
     Worker(int index, Workload workload, Session session, Dispatcher dispatcher, RunConfig config,
            long windowStartNanos, KindCounters[] counters, KindRecorder[] recorders, int batchCapacity,
@@ -78,7 +80,11 @@ final class Worker implements Runnable {
     @Override
     public void run() {
         try {
-            while ((gate == null || gate.awaitTurn(index)) && dispatcher.claim(batch)) {
+            long quota = config.opsPerWorker();
+            while ((quota == 0 || taken < quota) && (gate == null || gate.awaitTurn(index)) && dispatcher.claim(batch)) {
+                if (batch.isMeasured(batch.size() - 1)) {
+                    taken += batch.size();
+                }
                 busy.setRelease(true);
                 serve();
                 busy.setRelease(false);

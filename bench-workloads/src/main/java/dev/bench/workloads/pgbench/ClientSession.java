@@ -15,10 +15,12 @@ import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -40,6 +42,10 @@ final class ClientSession implements Session {
     /** Volatile: {@link #abort} reads it from another thread. */
     private volatile Connection connection;
     private final Connector connectEach;
+    /** -l's files, or null. */
+    private final TransactionLog log;
+    /** Transactions this client ended, for -l's transaction_no. */
+    private long transactions;
     private final Dialect dialect;
     private final List<Script> scripts;
     private final String protocol;
@@ -59,9 +65,10 @@ final class ClientSession implements Session {
      * @param connectEach -C's connector, or null
      */
     ClientSession(Connection connection, Connector connectEach, Dialect dialect, List<Script> scripts, String protocol,
-                  int maxTries, Map<String, Value> initial, Map<String, String> defines, PgbenchCounters counters, int clientId)
-            throws SQLException {
+                  int maxTries, Map<String, Value> initial, Map<String, String> defines, PgbenchCounters counters,
+                  TransactionLog log, int clientId) throws SQLException {
         this.maxTries = maxTries;
+        this.log = log;
         this.connection = connection;
         this.connectEach = connectEach;
         this.dialect = dialect;
@@ -118,14 +125,16 @@ final class ClientSession implements Session {
     private void transaction(Batch batch) throws Exception {
         int s = batch.kind();
         boolean measured = batch.isMeasured(0);
+        long lagNanos = System.nanoTime() - batch.intendedNanos(0);
         if (measured) {
-            counters.lag(System.nanoTime() - batch.intendedNanos(0));
+            counters.lag(lagNanos);
         }
         for (int attempt = 1; ; attempt++) {
             variables.useRandom(batch.random(0));
             try {
                 runScript(s, measured);
                 counters.committed(s, attempt - 1);
+                log(batch, s, lagNanos, attempt - 1, null);
                 return;
             } catch (SQLException e) {
                 Command failed = pc < scripts.get(s).commands().size() ? scripts.get(s).commands().get(pc) : null;
@@ -143,12 +152,25 @@ final class ClientSession implements Session {
                     commandFailures[s][pc]++;
                 }
                 counters.failed(s, attempt - 1, e);
+                log(batch, s, lagNanos, attempt - 1, FailureKind.of(e));
                 throw e;
             } catch (RuntimeException e) {
                 rollbackQuietly();
                 throw e;
             }
         }
+    }
+
+    /** -l: this transaction's line (or its share of an interval), when it is one of the sample. */
+    private void log(Batch batch, int script, long lagNanos, int retries, FailureKind failure) {
+        transactions++;
+        if (log == null || !log.sampled(ThreadLocalRandom.current().nextDouble())) {
+            return;
+        }
+        Instant end = Instant.now();
+        long latencyNanos = System.nanoTime() - batch.intendedNanos(0);
+        log.transaction(new TransactionLog.Entry(clientId, transactions, script, latencyNanos / 1000, lagNanos / 1000, retries,
+                failure, end.getEpochSecond() * 1_000_000 + end.getNano() / 1000));
     }
 
     private void runScript(int s, boolean measured) throws SQLException {

@@ -15,6 +15,7 @@ import dev.bench.core.run.PhaseOutcome;
 import dev.bench.core.run.PhasePlan;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -42,6 +43,8 @@ final class PgbenchBenchmark extends Benchmark {
     private int scale;
     /** pgbench_accounts' partitions as found before the run (PostgreSQL), for the report. */
     private Partitioning partitioning = Partitioning.NONE;
+    /** -l's files while the run writes them; null without -l or once closed. */
+    private TransactionLog log;
     private Balances before;
     private PgbenchWorkload workload;
     private PgbenchCounters counters;
@@ -160,7 +163,10 @@ final class PgbenchBenchmark extends Benchmark {
         initial.put("random_seed", Value.of(seed));
         initial.put(Function.DEFAULT_SEED, Value.of(dev.bench.core.random.SplitMix64.mix(seed)));
         counters = new PgbenchCounters(scripts.size(), err, s.errorReports().verboseErrors());
-        workload = new PgbenchWorkload(target, scripts, s.protocol(), s.maxTries(), s.connect(), initial, s.define(), counters);
+        TransactionLogSettings l = s.transactionLog();
+        log = l.enabled() ? new TransactionLog(l, Path.of(""), ProcessHandle.current().pid(), s.client(), s.jobs(), s.rate() > 0,
+                s.maxTries() != 1, s.errorReports().failuresDetailed()) : null;
+        workload = new PgbenchWorkload(target, scripts, s.protocol(), s.maxTries(), s.connect(), initial, s.define(), counters, log);
         return workload;
     }
 
@@ -227,6 +233,7 @@ final class PgbenchBenchmark extends Benchmark {
 
     @Override
     protected void report(PhaseOutcome outcome, PrintWriter out) {
+        closeLog(); // every client has ended: the last intervals are complete
         long[][] nanos = new long[scripts.size()][];
         long[][] counts = new long[scripts.size()][];
         long[][] failures = new long[scripts.size()][];
@@ -262,8 +269,20 @@ final class PgbenchBenchmark extends Benchmark {
         }
     }
 
+    private void closeLog() {
+        if (log != null) {
+            TransactionLog l = log;
+            log = null;
+            l.close();
+        }
+    }
+
     @Override
     public void close() {
-        target.close();
+        try {
+            closeLog();
+        } finally {
+            target.close();
+        }
     }
 }

@@ -25,6 +25,7 @@ import java.util.Map;
  * @param check          --check: SQL returning one boolean, checked after the run
  * @param connect        -C: a new connection for each transaction
  * @param errorReports   --failures-detailed and --verbose-errors
+ * @param transactionLog -l, --sampling-rate, --aggregate-interval, --log-prefix
  * @param refused        options given that this version does not do, by name
  */
 public record PgbenchSettings(boolean initialize, String initSteps, int scale, int fillfactor, boolean quiet,
@@ -33,7 +34,7 @@ public record PgbenchSettings(boolean initialize, String initSteps, int scale, i
                               int transactions, double rate, double latencyLimitMs, String protocol,
                               Map<String, String> define, int progress, boolean reportPerCommand, boolean noVacuum,
                               boolean vacuumAll, Long randomSeed, String check, int maxTries, boolean connect, ErrorReports errorReports,
-                              List<String> refused) {
+                              TransactionLogSettings transactionLog, List<String> refused) {
 
     public static final String INIT_STEPS = "dtgvp";
     public static final int SCALE = 1;
@@ -45,7 +46,7 @@ public record PgbenchSettings(boolean initialize, String initSteps, int scale, i
     public static final int MAX_TRIES = 1;
     public static final PgbenchSettings DEFAULTS = new PgbenchSettings(false, INIT_STEPS, SCALE, FILLFACTOR, false,
             false, false, Partitioning.NONE, List.of(), List.of(), CLIENT, JOBS, 0, 0, 0, 0, PROTOCOL, Map.of(), 0, false, false, false,
-            null, null, MAX_TRIES, false, ErrorReports.NONE, List.of());
+            null, null, MAX_TRIES, false, ErrorReports.NONE, TransactionLogSettings.NONE, List.of());
 
     /** @throws BenchException one line naming the option */
     public PgbenchSettings validate(SettingNames names) {
@@ -55,6 +56,7 @@ public record PgbenchSettings(boolean initialize, String initSteps, int scale, i
         Require.atLeast(names.of("scale"), scale, 1);
         Require.between(names.of("fillfactor"), fillfactor, 10, 100);
         partitioning.validate(names);
+        transactionLog.validate(names, time);
         Require.atLeast(names.of("client"), client, 1);
         Require.atLeast(names.of("jobs"), jobs, 1);
         Require.atLeast(names.of("time"), time, 0);

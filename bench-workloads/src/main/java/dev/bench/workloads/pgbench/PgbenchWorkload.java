@@ -31,12 +31,17 @@ final class PgbenchWorkload implements Workload {
     private final Map<String, String> defines;
     private final PgbenchCounters counters;
     private final boolean connectEach;
+    private final TransactionLog log;
 
-    /** @param connectEach -C: each transaction on a new connection of its own, outside the pool */
+    /**
+     * @param connectEach -C: each transaction on a new connection of its own, outside the pool
+     * @param log         -l's files, or null
+     */
     PgbenchWorkload(JdbcTarget target, List<Script> scripts, String protocol, int maxTries, boolean connectEach,
-                    Map<String, Value> initial, Map<String, String> defines, PgbenchCounters counters) {
+                    Map<String, Value> initial, Map<String, String> defines, PgbenchCounters counters, TransactionLog log) {
         this.maxTries = maxTries;
         this.connectEach = connectEach;
+        this.log = log;
         this.target = target;
         this.scripts = scripts;
         this.kindNames = Scripts.kindNames(scripts);
@@ -59,9 +64,9 @@ final class PgbenchWorkload implements Workload {
     public Session openSession(int workerIndex) throws Exception {
         return connectEach
                 ? new ClientSession(null, target::newConnection, target.dialect(), scripts, protocol, maxTries, initial, defines,
-                        counters, workerIndex)
+                        counters, log, workerIndex)
                 : new ClientSession(target.connection(), null, target.dialect(), scripts, protocol, maxTries, initial, defines,
-                        counters, workerIndex);
+                        counters, log, workerIndex);
     }
 
     @Override

@@ -22,8 +22,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -55,7 +59,8 @@ abstract class PgbenchContract {
     static PgbenchSettings settings(List<String> builtins, List<String> files, int clients, int perClient,
                                     String protocol, String check, Map<String, String> define, int maxTries) {
         return new PgbenchSettings(false, PgbenchSettings.INIT_STEPS, 1, 100, true, false, false, Partitioning.NONE, builtins, files, clients,
-                1, 0, perClient, 0, 0, protocol, define, 0, true, false, false, 7L, check, maxTries, false, ErrorReports.NONE, List.of());
+                1, 0, perClient, 0, 0, protocol, define, 0, true, false, false, 7L, check, maxTries, false, ErrorReports.NONE,
+                TransactionLogSettings.NONE, List.of());
     }
 
     /** {@code base} with -C and the error reports set. */
@@ -64,7 +69,16 @@ abstract class PgbenchContract {
                 base.quiet(), base.foreignKeys(), base.unloggedTables(), base.partitioning(), base.builtins(), base.files(),
                 base.client(), base.jobs(), base.time(), base.transactions(), base.rate(), base.latencyLimitMs(), base.protocol(),
                 base.define(), base.progress(), base.reportPerCommand(), base.noVacuum(), base.vacuumAll(), base.randomSeed(),
-                base.check(), base.maxTries(), connect, reports, base.refused());
+                base.check(), base.maxTries(), connect, reports, base.transactionLog(), base.refused());
+    }
+
+    /** {@code base} on {@code jobs} threads with -l's settings. */
+    static PgbenchSettings withLog(PgbenchSettings base, int jobs, TransactionLogSettings log) {
+        return new PgbenchSettings(base.initialize(), base.initSteps(), base.scale(), base.fillfactor(),
+                base.quiet(), base.foreignKeys(), base.unloggedTables(), base.partitioning(), base.builtins(), base.files(),
+                base.client(), jobs, base.time(), base.transactions(), base.rate(), base.latencyLimitMs(), base.protocol(),
+                base.define(), base.progress(), base.reportPerCommand(), base.noVacuum(), base.vacuumAll(), base.randomSeed(),
+                base.check(), base.maxTries(), base.connect(), base.errorReports(), log, base.refused());
     }
 
     void initialize(String steps) {
@@ -73,7 +87,8 @@ abstract class PgbenchContract {
 
     void initialize(String steps, int fillfactor, Partitioning partitioning) {
         PgbenchSettings s = new PgbenchSettings(true, steps, 1, fillfactor, true, false, false, partitioning, List.of(), List.of(),
-                1, 1, 0, 0, 0, 0, "simple", Map.of(), 0, false, false, false, null, null, 1, false, ErrorReports.NONE, List.of());
+                1, 1, 0, 0, 0, 0, "simple", Map.of(), 0, false, false, false, null, null, 1, false, ErrorReports.NONE,
+                TransactionLogSettings.NONE, List.of());
         Workloads.PGBENCH.initialize(s, TargetSettings.url(url()), SettingNames.FLAGS, new PrintWriter(new StringWriter()));
     }
 
@@ -113,6 +128,69 @@ abstract class PgbenchContract {
         assertTrue(o.out().contains("transaction type: <builtin: TPC-B (sort of)>"), o.out());
         assertTrue(o.out().contains("query mode: prepared"), o.out());
         assertTrue(o.out().contains("UPDATE pgbench_tellers SET tbalance = tbalance + :delta WHERE tid = :tid"), o.out());
+    }
+
+    /**
+     * -l: pgbench's files, one per -j thread (3 clients on 2 threads: clients 0 and 1, then 2), a line per
+     * transaction {@code client_id transaction_no time script_no time_epoch time_us}, numbered per client.
+     */
+    @Test
+    void transactionLogWritesALinePerTransactionAsPgbenchDoes() throws Exception {
+        String prefix = dir.resolve("tx").toString();
+        Outcome o = run(withLog(settings(List.of("tpcb-like"), List.of(), 3, 10, "prepared", null, Map.of()), 2,
+                new TransactionLogSettings(true, 1.0, 0, prefix)));
+        assertTrue(o.phase().check().ok(), o.phase().check().verdict());
+
+        long pid = ProcessHandle.current().pid();
+        List<String> first = Files.readAllLines(Path.of(prefix + "." + pid));
+        List<String> second = Files.readAllLines(Path.of(prefix + "." + pid + ".1"));
+        assertEquals(30, first.size() + second.size());
+        long now = System.currentTimeMillis() / 1000;
+        Map<String, List<Long>> numbers = new TreeMap<>();
+        for (String line : first) {
+            assertTrue(line.matches("[01] \\d+ \\d+ 0 \\d+ \\d{1,6}"), line);
+        }
+        for (String line : second) {
+            assertTrue(line.matches("2 \\d+ \\d+ 0 \\d+ \\d{1,6}"), line);
+        }
+        for (String line : Stream.concat(first.stream(), second.stream()).toList()) {
+            String[] f = line.split(" ");
+            numbers.computeIfAbsent(f[0], k -> new ArrayList<>()).add(Long.parseLong(f[1]));
+            assertTrue(Math.abs(Long.parseLong(f[4]) - now) < 120, "completed just now: " + line);
+        }
+        List<Long> oneToTen = LongStream.rangeClosed(1, 10).boxed().toList();
+        assertEquals(Map.of("0", oneToTen, "1", oneToTen, "2", oneToTen), numbers);
+    }
+
+    /** --aggregate-interval: pgbench 15's 15 columns a line; the counts add up to the transactions run. */
+    @Test
+    void aggregatedLogSumsEveryTransaction() throws Exception {
+        String prefix = dir.resolve("agg").toString();
+        Outcome o = run(withLog(settings(List.of("select-only"), List.of(), 2, 200, "prepared", null, Map.of()), 1,
+                new TransactionLogSettings(true, 1.0, 1, prefix)));
+        List<String> lines = Files.readAllLines(Path.of(prefix + "." + ProcessHandle.current().pid()));
+        long count = 0;
+        for (String line : lines) {
+            String[] f = line.split(" ");
+            assertEquals(15, f.length, line);
+            count += Long.parseLong(f[1]);
+            if (Long.parseLong(f[1]) > 0) {
+                assertTrue(Long.parseLong(f[4]) <= Long.parseLong(f[5]), "min <= max: " + line);
+                assertTrue(Double.parseDouble(f[2]) >= Long.parseLong(f[1]) * Long.parseLong(f[4]), "sum >= count x min: " + line);
+            }
+        }
+        assertEquals(o.phase().result().completedTotal(), count);
+        assertEquals(400, count);
+    }
+
+    /** --sampling-rate 0.25 of 400 transactions: about 100 lines (within 5 binomial standard deviations). */
+    @Test
+    void samplingLogsThatFractionOfTransactions() throws Exception {
+        String prefix = dir.resolve("sample").toString();
+        run(withLog(settings(List.of("select-only"), List.of(), 1, 400, "prepared", null, Map.of()), 1,
+                new TransactionLogSettings(true, 0.25, 0, prefix)));
+        long lines = Files.readAllLines(Path.of(prefix + "." + ProcessHandle.current().pid())).size();
+        assertEquals(100, lines, 5 * Math.sqrt(400 * 0.25 * 0.75));
     }
 
     /** -C: every transaction on a connection of its own; pgbench's connection lines; the invariant holds. */
