@@ -43,7 +43,6 @@ class PgbenchCommandTest {
             "--partition-method list --partitions 2 | invalid partition method, expecting \"range\" or \"hash\", got: \"list\"",
             "--partition-method hash  | --partition-method requires greater than zero --partitions",
             "--max-tries 0            | --max-tries must be >= 1, got 0",
-            "-L 5 -R 100              | -L with -R (skipping late transactions) is not supported by bench pgbench yet",
             "-f /no/such.sql          | could not open file \"/no/such.sql\": no such file",
             "-i -I dtx                | unrecognized initialization step \"x\"",
             "--random-seed soon       | unrecognized random seed option \"soon\"",

@@ -42,6 +42,8 @@ final class ClientSession implements Session {
     /** Volatile: {@link #abort} reads it from another thread. */
     private volatile Connection connection;
     private final Connector connectEach;
+    /** -L with -R: a transaction already this late when its client gets to it is skipped; 0: none is. */
+    private final long skipLateNanos;
     /** -l's files, or null. */
     private final TransactionLog log;
     /** Transactions this client ended, for -l's transaction_no. */
@@ -65,9 +67,10 @@ final class ClientSession implements Session {
      * @param connectEach -C's connector, or null
      */
     ClientSession(Connection connection, Connector connectEach, Dialect dialect, List<Script> scripts, String protocol,
-                  int maxTries, Map<String, Value> initial, Map<String, String> defines, PgbenchCounters counters,
-                  TransactionLog log, int clientId) throws SQLException {
+                  int maxTries, long skipLateNanos, Map<String, Value> initial, Map<String, String> defines,
+                  PgbenchCounters counters, TransactionLog log, int clientId) throws SQLException {
         this.maxTries = maxTries;
+        this.skipLateNanos = skipLateNanos;
         this.log = log;
         this.connection = connection;
         this.connectEach = connectEach;
@@ -126,6 +129,12 @@ final class ClientSession implements Session {
         int s = batch.kind();
         boolean measured = batch.isMeasured(0);
         long lagNanos = System.nanoTime() - batch.intendedNanos(0);
+        if (skipLateNanos > 0 && lagNanos > skipLateNanos) {
+            // pgbench -R -L: too late already, so not sent; the engine counts it failed (no latency), the report skipped
+            counters.skipped(s);
+            log(batch, s, lagNanos, 0, null, true);
+            throw new SkippedTransaction();
+        }
         if (measured) {
             counters.lag(lagNanos);
         }
@@ -134,7 +143,7 @@ final class ClientSession implements Session {
             try {
                 runScript(s, measured);
                 counters.committed(s, attempt - 1);
-                log(batch, s, lagNanos, attempt - 1, null);
+                log(batch, s, lagNanos, attempt - 1, null, false);
                 return;
             } catch (SQLException e) {
                 Command failed = pc < scripts.get(s).commands().size() ? scripts.get(s).commands().get(pc) : null;
@@ -152,7 +161,7 @@ final class ClientSession implements Session {
                     commandFailures[s][pc]++;
                 }
                 counters.failed(s, attempt - 1, e);
-                log(batch, s, lagNanos, attempt - 1, FailureKind.of(e));
+                log(batch, s, lagNanos, attempt - 1, FailureKind.of(e), false);
                 throw e;
             } catch (RuntimeException e) {
                 rollbackQuietly();
@@ -161,8 +170,15 @@ final class ClientSession implements Session {
         }
     }
 
+    /** A transaction not sent because it was already later than -L (with -R). */
+    static final class SkippedTransaction extends Exception {
+        SkippedTransaction() {
+            super("skipped: later than the latency limit before it started", null, false, false);
+        }
+    }
+
     /** -l: this transaction's line (or its share of an interval), when it is one of the sample. */
-    private void log(Batch batch, int script, long lagNanos, int retries, FailureKind failure) {
+    private void log(Batch batch, int script, long lagNanos, int retries, FailureKind failure, boolean skipped) {
         transactions++;
         if (log == null || !log.sampled(ThreadLocalRandom.current().nextDouble())) {
             return;
@@ -170,7 +186,7 @@ final class ClientSession implements Session {
         Instant end = Instant.now();
         long latencyNanos = System.nanoTime() - batch.intendedNanos(0);
         log.transaction(new TransactionLog.Entry(clientId, transactions, script, latencyNanos / 1000, lagNanos / 1000, retries,
-                failure, end.getEpochSecond() * 1_000_000 + end.getNano() / 1000));
+                failure, skipped, end.getEpochSecond() * 1_000_000 + end.getNano() / 1000));
     }
 
     private void runScript(int s, boolean measured) throws SQLException {

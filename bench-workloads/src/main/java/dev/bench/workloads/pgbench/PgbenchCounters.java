@@ -27,6 +27,7 @@ final class PgbenchCounters {
     private final LongAccumulator maxLag = new LongAccumulator(Math::max, Long.MIN_VALUE);
     private final LongAdder[] serializationFailures;
     private final LongAdder[] deadlockFailures;
+    private final LongAdder[] skipped;
     private final boolean verboseErrors;
     private final LongAdder connectNanos = new LongAdder();
 
@@ -36,6 +37,7 @@ final class PgbenchCounters {
         this.inDoubt = adders(scripts);
         this.serializationFailures = adders(scripts);
         this.deadlockFailures = adders(scripts);
+        this.skipped = adders(scripts);
         this.debug = debug;
         this.verboseErrors = verboseErrors;
     }
@@ -63,6 +65,23 @@ final class PgbenchCounters {
             default -> {
             }
         }
+    }
+
+    /** -R -L: a transaction skipped because it was already too late. */
+    void skipped(int script) {
+        skipped[script].increment();
+    }
+
+    long skippedOf(int script) {
+        return skipped[script].sum();
+    }
+
+    long skipped() {
+        long all = 0;
+        for (LongAdder a : skipped) {
+            all += a.sum();
+        }
+        return all;
     }
 
     /** -C: one connection opened, taking {@code nanos}. */

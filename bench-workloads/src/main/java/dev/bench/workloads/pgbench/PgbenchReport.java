@@ -35,7 +35,8 @@ final class PgbenchReport {
     String format(RunResult result, Commands commands, PgbenchCounters counters) {
         StringBuilder out = new StringBuilder();
         Histogram all = merged(result.kinds());
-        long failed = result.kinds().stream().mapToLong(k -> k.outcomes().failed()).sum();
+        long skipped = counters.skipped();
+        long failed = result.kinds().stream().mapToLong(k -> k.outcomes().failed()).sum() - skipped;
         long processed = all.getTotalCount();
         double seconds = result.windowNanos() / 1e9;
         if (result.drainNanos() > result.windowNanos() && s.time() == 0) {
@@ -75,6 +76,9 @@ final class PgbenchReport {
                     percent(counters.retriedTransactions(), processed + failed));
             line(out, "total number of retries: %d", counters.retries());
         }
+        if (s.rate() > 0 && s.latencyLimitMs() > 0) {
+            line(out, "number of transactions skipped: %d (%.3f%%)", skipped, percent(skipped, processed + skipped));
+        }
         if (s.latencyLimitMs() > 0) {
             long late = processed - all.getCountBetweenValues(0, (long) (s.latencyLimitMs() * 1e6));
             line(out, "number of transactions above the %.1f ms latency limit: %d/%d (%.3f%%)", s.latencyLimitMs(),
@@ -108,8 +112,13 @@ final class PgbenchReport {
                         percent(scripts.get(i).weight(), weights));
                 line(out, " - %d transactions (%.1f%% of total, tps = %f)", k.completed(), percent(k.completed(), processed),
                         seconds > 0 ? k.completed() / seconds : 0);
-                long tried = k.completed() + k.outcomes().failed();
-                line(out, " - number of failed transactions: %d (%.3f%%)", k.outcomes().failed(), percent(k.outcomes().failed(), tried));
+                long scriptFailed = k.outcomes().failed() - counters.skippedOf(i);
+                long tried = k.completed() + scriptFailed;
+                line(out, " - number of failed transactions: %d (%.3f%%)", scriptFailed, percent(scriptFailed, tried));
+                if (s.rate() > 0 && s.latencyLimitMs() > 0) {
+                    line(out, " - number of transactions skipped: %d (%.3f%%)", counters.skippedOf(i),
+                            percent(counters.skippedOf(i), k.completed() + counters.skippedOf(i)));
+                }
                 if (s.errorReports().failuresDetailed()) {
                     line(out, " - number of serialization failures: %d (%.3f%%)", counters.serializationFailuresOf(i),
                             percent(counters.serializationFailuresOf(i), tried));

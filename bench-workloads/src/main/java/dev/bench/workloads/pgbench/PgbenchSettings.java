@@ -68,8 +68,6 @@ public record PgbenchSettings(boolean initialize, String initSteps, int scale, i
                 + ") or a duration (" + names.of("time") + "), not both");
         Require.that(maxTries >= 1, names.of("max-tries") + " must be >= 1, got " + maxTries
                 + " (0, unlimited tries, is not supported by bench pgbench yet)");
-        Require.that(latencyLimitMs == 0 || rate == 0, names.of("latency-limit") + " with " + names.of("rate")
-                + " (skipping late transactions) is not supported by bench pgbench yet");
         Require.that(List.of("simple", "extended", "prepared").contains(protocol), "invalid query mode (" + names.of("protocol")
                 + "): \"" + protocol + "\"; expected simple, extended or prepared");
         if (initialize) {

@@ -32,14 +32,18 @@ final class PgbenchWorkload implements Workload {
     private final PgbenchCounters counters;
     private final boolean connectEach;
     private final TransactionLog log;
+    private final long skipLateNanos;
 
     /**
      * @param connectEach -C: each transaction on a new connection of its own, outside the pool
+     * @param skipLateNanos -L with -R: transactions already this late are skipped; 0: none
      * @param log         -l's files, or null
      */
     PgbenchWorkload(JdbcTarget target, List<Script> scripts, String protocol, int maxTries, boolean connectEach,
-                    Map<String, Value> initial, Map<String, String> defines, PgbenchCounters counters, TransactionLog log) {
+                    long skipLateNanos, Map<String, Value> initial, Map<String, String> defines, PgbenchCounters counters,
+                    TransactionLog log) {
         this.maxTries = maxTries;
+        this.skipLateNanos = skipLateNanos;
         this.connectEach = connectEach;
         this.log = log;
         this.target = target;
@@ -63,14 +67,17 @@ final class PgbenchWorkload implements Workload {
     @Override
     public Session openSession(int workerIndex) throws Exception {
         return connectEach
-                ? new ClientSession(null, target::newConnection, target.dialect(), scripts, protocol, maxTries, initial, defines,
-                        counters, log, workerIndex)
-                : new ClientSession(target.connection(), null, target.dialect(), scripts, protocol, maxTries, initial, defines,
-                        counters, log, workerIndex);
+                ? new ClientSession(null, target::newConnection, target.dialect(), scripts, protocol, maxTries, skipLateNanos, initial,
+                        defines, counters, log, workerIndex)
+                : new ClientSession(target.connection(), null, target.dialect(), scripts, protocol, maxTries, skipLateNanos, initial,
+                        defines, counters, log, workerIndex);
     }
 
     @Override
     public ErrorKind classify(Exception failure) {
+        if (failure instanceof ClientSession.SkippedTransaction) {
+            return ErrorKind.FAILED;
+        }
         return switch (SqlErrors.classify(failure)) {
             case CONNECTION -> ErrorKind.CONNECTION;
             case RETRYABLE -> ErrorKind.FAILED;

@@ -28,7 +28,7 @@ final class TransactionLog implements AutoCloseable {
 
     /** What one transaction came to, for its log line. */
     record Entry(int client, long number, int script, long latencyMicros, long lagMicros, int retries, FailureKind failure,
-                 long endEpochMicros) {
+                 boolean skipped, long endEpochMicros) {
     }
 
     private final TransactionLogSettings settings;
@@ -78,7 +78,7 @@ final class TransactionLog implements AutoCloseable {
     }
 
     private String perTransaction(Entry e) {
-        String time = e.failure() == null ? Long.toString(e.latencyMicros())
+        String time = e.skipped() ? "skipped" : e.failure() == null ? Long.toString(e.latencyMicros())
                 : !failuresDetailed || e.failure() == FailureKind.OTHER ? "failed" : e.failure().name().toLowerCase(Locale.ROOT);
         StringBuilder line = new StringBuilder().append(e.client()).append(' ').append(e.number()).append(' ').append(time)
                 .append(' ').append(e.script()).append(' ').append(e.endEpochMicros() / 1_000_000).append(' ')
@@ -128,6 +128,7 @@ final class TransactionLog implements AutoCloseable {
         private long retries;
         private long serialization;
         private long deadlock;
+        private long skipped;
 
         ThreadFile(BufferedWriter out) {
             this.out = out;
@@ -156,6 +157,10 @@ final class TransactionLog implements AutoCloseable {
                 retried++;
                 retries += e.retries();
             }
+            if (e.skipped()) {
+                skipped++;
+                return;
+            }
             if (e.failure() != null) {
                 serialization += e.failure() == FailureKind.SERIALIZATION ? 1 : 0;
                 deadlock += e.failure() == FailureKind.DEADLOCK ? 1 : 0;
@@ -179,8 +184,8 @@ final class TransactionLog implements AutoCloseable {
             if (intervalStart < 0) {
                 return;
             }
-            line(String.format(Locale.ROOT, "%d %d %.0f %.0f %d %d %.0f %.0f %d %d 0 %d %d %d %d", intervalStart, count, sum, sum2,
-                    min, max, lagSum, lagSum2, withLag ? lagMin : 0, withLag ? lagMax : 0, retried, retries, serialization, deadlock));
+            line(String.format(Locale.ROOT, "%d %d %.0f %.0f %d %d %.0f %.0f %d %d %d %d %d %d %d", intervalStart, count, sum, sum2,
+                    min, max, lagSum, lagSum2, withLag ? lagMin : 0, withLag ? lagMax : 0, skipped, retried, retries, serialization, deadlock));
             count = 0;
             sum = 0;
             sum2 = 0;
@@ -194,6 +199,7 @@ final class TransactionLog implements AutoCloseable {
             retries = 0;
             serialization = 0;
             deadlock = 0;
+            skipped = 0;
         }
     }
 }

@@ -26,6 +26,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
@@ -65,20 +67,26 @@ abstract class PgbenchContract {
 
     /** {@code base} with -C and the error reports set. */
     static PgbenchSettings with(PgbenchSettings base, boolean connect, ErrorReports reports) {
-        return new PgbenchSettings(base.initialize(), base.initSteps(), base.scale(), base.fillfactor(),
-                base.quiet(), base.foreignKeys(), base.unloggedTables(), base.partitioning(), base.builtins(), base.files(),
-                base.client(), base.jobs(), base.time(), base.transactions(), base.rate(), base.latencyLimitMs(), base.protocol(),
-                base.define(), base.progress(), base.reportPerCommand(), base.noVacuum(), base.vacuumAll(), base.randomSeed(),
-                base.check(), base.maxTries(), connect, reports, base.transactionLog(), base.refused());
+        return copy(base, base.jobs(), base.rate(), base.latencyLimitMs(), connect, reports, base.transactionLog());
     }
 
     /** {@code base} on {@code jobs} threads with -l's settings. */
     static PgbenchSettings withLog(PgbenchSettings base, int jobs, TransactionLogSettings log) {
+        return copy(base, jobs, base.rate(), base.latencyLimitMs(), base.connect(), base.errorReports(), log);
+    }
+
+    /** {@code base} at -R {@code rate} with -L {@code latencyLimitMs}. */
+    static PgbenchSettings withRate(PgbenchSettings base, double rate, double latencyLimitMs) {
+        return copy(base, base.jobs(), rate, latencyLimitMs, base.connect(), base.errorReports(), base.transactionLog());
+    }
+
+    private static PgbenchSettings copy(PgbenchSettings base, int jobs, double rate, double latencyLimitMs, boolean connect,
+                                        ErrorReports reports, TransactionLogSettings log) {
         return new PgbenchSettings(base.initialize(), base.initSteps(), base.scale(), base.fillfactor(),
                 base.quiet(), base.foreignKeys(), base.unloggedTables(), base.partitioning(), base.builtins(), base.files(),
-                base.client(), jobs, base.time(), base.transactions(), base.rate(), base.latencyLimitMs(), base.protocol(),
+                base.client(), jobs, base.time(), base.transactions(), rate, latencyLimitMs, base.protocol(),
                 base.define(), base.progress(), base.reportPerCommand(), base.noVacuum(), base.vacuumAll(), base.randomSeed(),
-                base.check(), base.maxTries(), base.connect(), base.errorReports(), log, base.refused());
+                base.check(), base.maxTries(), connect, reports, log, base.refused());
     }
 
     void initialize(String steps) {
@@ -191,6 +199,26 @@ abstract class PgbenchContract {
                 new TransactionLogSettings(true, 0.25, 0, prefix)));
         long lines = Files.readAllLines(Path.of(prefix + "." + ProcessHandle.current().pid())).size();
         assertEquals(100, lines, 5 * Math.sqrt(400 * 0.25 * 0.75));
+    }
+
+    /**
+     * -R with -L: a client that can do 1 transaction in 5 ms, offered 400/s, falls behind; transactions
+     * already later than 2 ms when it gets to them are skipped, as pgbench skips them, and reported so.
+     */
+    @Test
+    void lateTransactionsAreSkippedWithRateAndLatencyLimit() throws Exception {
+        Path script = dir.resolve("slow.sql");
+        Files.writeString(script, "\\sleep 5 ms\n");
+        Outcome o = run(withRate(settings(List.of(), List.of(script.toString()), 1, 200, "simple", null, Map.of()), 400, 2));
+
+        long processed = o.phase().result().completedTotal();
+        Matcher m = Pattern.compile("number of transactions skipped: (\\d+) \\(").matcher(o.out());
+        assertTrue(m.find(), o.out());
+        long skipped = Long.parseLong(m.group(1));
+        assertTrue(skipped > 0 && processed > 0, o.out());
+        assertEquals(200, processed + skipped, "every transaction either ran or was skipped: " + o.out());
+        assertTrue(o.out().contains("number of failed transactions: 0 (0.000%)"), "a skipped one is not a failed one: " + o.out());
+        assertTrue(o.out().contains("number of transactions actually processed: " + processed + "/200"), o.out());
     }
 
     /** -C: every transaction on a connection of its own; pgbench's connection lines; the invariant holds. */
