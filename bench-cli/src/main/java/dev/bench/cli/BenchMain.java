@@ -1,18 +1,5 @@
 package dev.bench.cli;
 
-import dev.bench.cli.dataserving.DataServingCommand;
-import dev.bench.cli.oltp.OltpRwCommand;
-import dev.bench.cli.report.CompareCommand;
-import dev.bench.cli.report.MergeCommand;
-import dev.bench.cli.report.ReportCommand;
-import dev.bench.cli.report.SweepCommand;
-import dev.bench.cli.pgbench.PgbenchCommand;
-import dev.bench.cli.scenario.ScenarioCommand;
-import dev.bench.cli.tao.TaoCommand;
-import dev.bench.cli.tpcc.TpccCommand;
-import dev.bench.cli.vote.VoteCommand;
-import dev.bench.cli.voter.VoterCommand;
-import picocli.AutoComplete;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -35,45 +22,16 @@ import java.util.concurrent.TimeUnit;
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = "Runs database and cache workloads against real servers and reports latency honestly "
                 + "(measured from each op's intended start, coordinated omission corrected).",
-        subcommands = {
-                // workloads
-                VoteCommand.class,
-                OltpRwCommand.class,
-                DataServingCommand.class,
-                TpccCommand.class,
-                VoterCommand.class,
-                TaoCommand.class,
-                PgbenchCommand.class,
-                ScenarioCommand.class,
-                // results
-                ReportCommand.class,
-                CompareCommand.class,
-                MergeCommand.class,
-                SweepCommand.class,
-                CommandLine.HelpCommand.class,
-                AutoComplete.GenerateCompletion.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the run completed and the database agreed with the client",
                 "1:the run failed, fell too far behind, or the after-run check found a mismatch (Ctrl-C: the signal's status, 130)",
                 "2:bad input (unknown flag or backend, invalid value)"})
-public final class BenchMain implements Runnable {
+public class BenchMain implements Runnable {
 
     private static final int CTRL_C_GRACE_SECONDS = 15;
-    /**
-     * pgjdbc logs through java.util.logging straight to stderr (e.g. a URL's bad port, before it falls
-     * back to 5432): lines not ours, in no format of ours. What matters reaches the user as our one line.
-     * Held here so the logger and its level are never collected.
-     */
-    private static final java.util.logging.Logger PGJDBC_LOG = quiet("org.postgresql");
 
     @Spec
     CommandSpec spec;
-
-    private static java.util.logging.Logger quiet(String name) {
-        java.util.logging.Logger logger = java.util.logging.Logger.getLogger(name);
-        logger.setLevel(java.util.logging.Level.OFF);
-        return logger;
-    }
 
     public static void main(String[] args) {
         System.exit(runStoppingOnCtrlC(args));
@@ -112,7 +70,7 @@ public final class BenchMain implements Runnable {
      */
     public static int execute(String[] args, Writer out, Writer err) {
         PasswordArguments.remember(args);
-        CommandLine cli = commandLine();
+        CommandLine cli = commandLine(args.length > 0 ? args[0] : null);
         PrintWriter masked = new PrintWriter(new MaskedWriter(out), true);
         PrintWriter maskedErr = new PrintWriter(new MaskedWriter(err), true);
         cli.setOut(masked);
@@ -125,9 +83,25 @@ public final class BenchMain implements Runnable {
         }
     }
 
-    /** The configured command line; tests call this with their own out/err writers. */
+    /** The configured command line with every subcommand; tests call this with their own out/err writers. */
     public static CommandLine commandLine() {
+        return commandLine(null);
+    }
+
+    /**
+     * The command line for a run whose first argument is {@code first}: picocli builds a command's whole
+     * model (every option of every subcommand, by reflection) when it is added, about half of a short
+     * run's start-up with all twelve, so a run that names one workload gets only that one. Help, completion,
+     * scenarios and sweeps (which run other commands), options and unknown names get them all.
+     */
+    static CommandLine commandLine(String first) {
         CommandLine cli = new CommandLine(new BenchMain());
+        boolean one = first != null && BenchCommands.STANDALONE.contains(first);
+        for (Class<?> command : BenchCommands.ALL) {
+            if (!one || BenchCommands.name(command).equals(first)) {
+                cli.addSubcommand(command);
+            }
+        }
         cli.setCaseInsensitiveEnumValuesAllowed(true);
         cli.setParameterExceptionHandler(new OneLineErrors());
         cli.setExecutionExceptionHandler(new OneLineErrors());

@@ -18,8 +18,10 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 /**
@@ -66,9 +68,15 @@ public final class ScenarioCommand implements Callable<Integer> {
         return run.execute(scenario.args().toArray(String[]::new));
     }
 
-    /** A new bench command line configured as this one, so the scenario's run starts from fresh option values. */
+    /**
+     * A new bench command line configured as this one, with the same subcommands (bench adds them at run
+     * time), so the scenario's run starts from fresh option values.
+     */
     private static CommandLine fresh(CommandLine root) {
         CommandLine cli = new CommandLine(root.getCommandSpec().userObject().getClass());
+        Set<Class<?>> commands = new LinkedHashSet<>();
+        root.getSubcommands().values().forEach(sub -> commands.add(sub.getCommandSpec().userObject().getClass()));
+        commands.forEach(cli::addSubcommand);
         cli.setCaseInsensitiveEnumValuesAllowed(root.isCaseInsensitiveEnumValuesAllowed());
         return cli;
     }

@@ -39,6 +39,9 @@ public enum JdbcDriver {
             for (JdbcDriver d : values()) {
                 if (lower.startsWith(d.scheme + ":")) {
                     checkHosts(url);
+                    if (d.dialect() == Dialect.POSTGRES) {
+                        PgjdbcLog.quiet();
+                    }
                     return d;
                 }
             }

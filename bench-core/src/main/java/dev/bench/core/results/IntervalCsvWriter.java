@@ -1,8 +1,5 @@
 package dev.bench.core.results;
 
-import com.fasterxml.jackson.databind.SequenceWriter;
-import com.fasterxml.jackson.dataformat.csv.CsvMapper;
-import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import dev.bench.core.RunConfig;
 import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.metrics.IntervalSnapshot;
@@ -23,8 +20,9 @@ import java.util.Locale;
  * intervals.csv: one row per op kind per report interval, warmup included and marked. Latencies in µs.
  * {@code scheduled_ops_per_s} is what the schedule (or the constant target) offered over the interval,
  * all kinds together, this client's share; empty in closed loop.
- * Written as CSV by Jackson, so a kind name with a comma or a quote is quoted, not a broken row; the
- * numbers keep their fixed decimals.
+ * A field with a comma, a quote or a line break (a kind's name could have one) is quoted as RFC 4180
+ * says, not a broken row; the numbers keep their fixed decimals. Written without a CSV library: the
+ * writer opens before a run's first op, and Jackson's first use costs a short run about 60 ms there.
  */
 public final class IntervalCsvWriter implements IntervalListener, AutoCloseable {
 
@@ -33,16 +31,13 @@ public final class IntervalCsvWriter implements IntervalListener, AutoCloseable 
             "sojourn_max_us", "service_p50_us", "service_p90_us", "service_p99_us", "service_p999_us", "service_max_us",
             "lag_ms", "scheduled_ops_per_s");
 
-    private final SequenceWriter rows;
+    private final Writer rows;
     private RunConfig config;
 
     public IntervalCsvWriter(Path file) throws IOException {
-        CsvSchema.Builder schema = CsvSchema.builder().setLineSeparator("\n");
-        COLUMNS.forEach(schema::addColumn);
-        Writer out = Files.newBufferedWriter(file);
-        out.write(String.join(",", COLUMNS) + "\n"); // now, so a run that ends before its first interval has it too
-        out.flush();
-        this.rows = new CsvMapper().writer(schema.build()).writeValues(out);
+        this.rows = Files.newBufferedWriter(file);
+        rows.write(String.join(",", COLUMNS) + "\n"); // now, so a run that ends before its first interval has it too
+        rows.flush();
     }
 
     @Override
@@ -71,12 +66,28 @@ public final class IntervalCsvWriter implements IntervalListener, AutoCloseable 
                 percentiles(row, k.service());
                 row.add(f("%.3f", interval.lagNanos() / 1e6));
                 row.add(Double.isNaN(scheduled) ? "" : f("%.2f", scheduled));
-                rows.write(row);
+                rows.write(csvLine(row));
             }
             rows.flush();
         } catch (IOException e) {
             throw new UncheckedIOException("could not write intervals.csv", e);
         }
+    }
+
+    /** One row as RFC 4180 CSV: a field quoted (its quotes doubled) when it holds a comma, a quote or a line break. */
+    static String csvLine(List<String> fields) {
+        StringBuilder line = new StringBuilder();
+        for (String f : fields) {
+            if (line.length() > 0) {
+                line.append(',');
+            }
+            if (f.indexOf(',') >= 0 || f.indexOf('"') >= 0 || f.indexOf('\n') >= 0 || f.indexOf('\r') >= 0) {
+                line.append('"').append(f.replace("\"", "\"\"")).append('"');
+            } else {
+                line.append(f);
+            }
+        }
+        return line.append('\n').toString();
     }
 
     private static void percentiles(List<String> row, Histogram h) {
