@@ -28,8 +28,10 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>A delete that fails after the commit (memcached down) can't undo the vote: the vote stays
  * acknowledged and the key waits in {@link #pendingDeletes}, retried before any session's next op
- * and before the after-run check. Fills use {@code add}, never {@code set}, so a fill can't replace
- * what another reader cached.
+ * and before the after-run check. A fill claims its key before it reads SQL and caches the row with
+ * {@code cas} only while its claim holds, so it can't cache a count a write has since raised, nor
+ * replace what another reader cached ({@link HybridSession}); fills read committed rows only (Noria's
+ * {@code READ UNCOMMITTED} session could cache a count whose transaction then rolls back).
  *
  * <p>After-run check: the vote rows in SQL against the counts read <em>through the cache</em> (cached
  * value on a hit, SQL on a miss). Counts only grow and every cached value was read from SQL, so a
@@ -41,10 +43,14 @@ import java.util.concurrent.atomic.LongAdder;
  */
 final class HybridVoteBackend implements VoteBackend {
 
+    /** A fill's claim on a key: never a cached row, whose values start with "Article #". */
+    static final String CLAIM_PREFIX = "~claim:";
+    /** How long a claim outlives a filler that died between its claim and its cas. */
+    static final int CLAIM_SECONDS = 10;
+
     private final JdbcTarget sql;
     private final MemcachedTarget cache;
     private final JdbcVoteBackend tables;
-    private final VoteSql statements;
     private final MemcachedVoteKeys keys;
     private final int maxBatch;
     private final AtomicInteger nextWorker = new AtomicInteger();
@@ -61,7 +67,6 @@ final class HybridVoteBackend implements VoteBackend {
         this.sql = sql;
         this.cache = cache;
         this.tables = new JdbcVoteBackend("hybrid", sql, mysqlEngine, maxBatch);
-        this.statements = VoteSql.forDialect(sql.dialect(), mysqlEngine);
         this.keys = new MemcachedVoteKeys(keyPrefix);
         this.maxBatch = maxBatch;
     }
@@ -111,6 +116,10 @@ final class HybridVoteBackend implements VoteBackend {
         return title + ", " + votes;
     }
 
+    static boolean isClaim(Object cached) {
+        return cached instanceof String s && s.startsWith(CLAIM_PREFIX);
+    }
+
     static long votesOf(Object cached) {
         String s = cached.toString();
         return Long.parseLong(s.substring(s.lastIndexOf(", ") + 2).trim());
@@ -130,7 +139,7 @@ final class HybridVoteBackend implements VoteBackend {
                     while (rs.next()) {
                         long inSql = rs.getLong(2);
                         Object hit = found.get(keys.article(rs.getLong(1)));
-                        long read = hit != null ? votesOf(hit) : inSql;
+                        long read = hit != null && !isClaim(hit) ? votesOf(hit) : inSql;
                         sum[0] += read;
                         sum[1] += read != inSql ? 1 : 0;
                     }
@@ -155,11 +164,7 @@ final class HybridVoteBackend implements VoteBackend {
         try {
             Connection fills = sql.connection();
             try {
-                if (statements.sessionInit() != null) {
-                    try (var s = fills.createStatement()) {
-                        s.execute(statements.sessionInit());
-                    }
-                }
+                fills.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED); // see the class comment
                 return new HybridSession(this, client, writes, fills, maxBatch);
             } catch (SQLException e) {
                 fills.close();
