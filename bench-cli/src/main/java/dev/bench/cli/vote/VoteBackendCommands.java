@@ -132,7 +132,7 @@ final class VoteBackendCommands {
         private VoteBackendSettings backend() {
             VoteBackendSettings defaults = VoteBackendSettings.of(VoteBackendKind.MYSQL);
             return new VoteBackendSettings(VoteBackendKind.MYSQL, engine, defaults.fast(), defaults.keyPrefix(),
-                    defaults.memcachedAddress());
+                    defaults.memcachedAddress(), false);
         }
     }
 }

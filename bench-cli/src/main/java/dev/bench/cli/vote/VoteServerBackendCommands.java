@@ -71,7 +71,7 @@ final class VoteServerBackendCommands {
 
         private VoteBackendSettings backend() {
             return new VoteBackendSettings(VoteBackendKind.MEMCACHED, VoteBackendSettings.ENGINE, fast, keyPrefix,
-                    MemcachedAddresses.DEFAULT);
+                    MemcachedAddresses.DEFAULT, false);
         }
     }
 
@@ -89,6 +89,10 @@ final class VoteServerBackendCommands {
         String engine;
         @Option(names = "--key-prefix", defaultValue = "", description = "Put before Noria's keys, to keep runs sharing a memcached apart.")
         String keyPrefix;
+        @Option(names = "--consistent-cache", description = "Not in Noria: guard fills with per-article generations, so no"
+                + " read can cache a count a write has raised meanwhile (Noria's fill can; the check then counts stale"
+                + " entries). Reads fetch twice the keys.")
+        boolean consistentCache;
 
         @Override
         public Integer call() {
@@ -101,7 +105,7 @@ final class VoteServerBackendCommands {
         }
 
         private VoteBackendSettings backend() {
-            return new VoteBackendSettings(VoteBackendKind.HYBRID, engine, false, keyPrefix, memcachedAddress);
+            return new VoteBackendSettings(VoteBackendKind.HYBRID, engine, false, keyPrefix, memcachedAddress, consistentCache);
         }
     }
 }

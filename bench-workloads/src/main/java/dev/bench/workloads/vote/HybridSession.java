@@ -2,8 +2,6 @@ package dev.bench.workloads.vote;
 
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.memcached.MemcachedTarget;
-import net.spy.memcached.CASResponse;
-import net.spy.memcached.CASValue;
 import net.spy.memcached.MemcachedClient;
 import net.spy.memcached.internal.OperationFuture;
 
@@ -12,22 +10,23 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Future;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * One hybrid worker: a memcached client (shared), the {@code mysql} backend's session for writes, and
  * a connection of its own for filling misses. Used by one thread at a time.
  *
- * <p>A fill can't leave a stale count behind. A plain look-aside fill (SELECT, then add) races with a
- * write: the SELECT reads the count before the write commits, the write deletes the key (nothing there
- * yet), then the add caches the old count for good. So a fill first claims the key (an {@code add} of
- * a token of this session's, as a lease would), reads SQL after its claim is in place, and caches the
- * row with {@code cas} only while the key still holds its token: a write's delete after its commit
- * removes the claim, and the cas then fails. A write that fails (its commit maybe applied) deletes its
- * keys later all the same.
+ * <p>Noria's look-aside fill (SELECT, then add) races with a write: the SELECT reads the count before
+ * the write commits, the write deletes the key (nothing there yet), then the add caches the old count
+ * until the article's next write. It happens at high load on loopback, and more after a partition,
+ * when fills and deletes arrive late and out of order. With {@code --consistent-cache} each article has
+ * a generation key that a write raises after its commit (instead of deleting the row), read in the same
+ * multi-get as the article; a cached row carries the generation its filler saw before its SELECT and is
+ * a hit only while that is still the article's generation. A write that commits after a fill's SELECT
+ * raises the generation after that, so the fill is a miss from then on; one that committed before it
+ * is in what the SELECT read. No round trip is added, but twice the keys are read.
  */
 final class HybridSession implements VoteBackend.VoteSession {
 
@@ -39,14 +38,12 @@ final class HybridSession implements VoteBackend.VoteSession {
     private final PreparedStatement[] selects;
     private final List<String> readKeys = new ArrayList<>();
     private final List<OperationFuture<Boolean>> pending = new ArrayList<>();
-    private final List<Future<CASValue<Object>>> claims = new ArrayList<>();
-    private final List<OperationFuture<CASResponse>> stores = new ArrayList<>();
-    /** This session's claim tokens: unique among clients on other hosts too. */
-    private final String claimPrefix = HybridVoteBackend.CLAIM_PREFIX + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ":";
-    private long claimSeq;
-    /** Runs between a fill's SELECT and its cas: where the race test puts a racing write. */
-    Runnable beforeStore = () -> { };
+    private final List<OperationFuture<?>> invalidations = new ArrayList<>();
     private long[] missed = new long[0];
+    /** The generation each miss had when it was read: what its fill is valid for (-1: none known, not cached). */
+    private long[] missedGeneration = new long[0];
+    /** Runs between a fill's SELECT and its stores: where the race test puts a racing write. */
+    Runnable beforeStore = () -> { };
     /** Keeps reads from being optimised away. */
     private long sink;
 
@@ -62,24 +59,32 @@ final class HybridSession implements VoteBackend.VoteSession {
 
     @Override
     public void read(long[] ids, int n) throws Exception {
-        if (backend.hasPendingDeletes()) {
-            backend.flushPendingDeletes(client);
+        if (backend.hasPendingInvalidations()) {
+            backend.flushPendingInvalidations(client);
         }
         MemcachedVoteKeys keys = backend.keys();
         readKeys.clear();
         for (int i = 0; i < n; i++) {
             readKeys.add(keys.article(ids[i]));
         }
+        if (backend.consistent()) {
+            for (int i = 0; i < n; i++) {
+                readKeys.add(keys.generation(ids[i]));
+            }
+        }
         Map<String, Object> found = MemcachedPipeline.await(cache, client, client.asyncGetBulk(readKeys));
         if (missed.length < n) {
             missed = new long[n];
+            missedGeneration = new long[n];
         }
         int m = 0;
         for (int i = 0; i < n; i++) {
-            Object hit = found.get(readKeys.get(i));
-            if (hit != null && !HybridVoteBackend.isClaim(hit)) {
-                sink += HybridVoteBackend.votesOf(hit);
+            Object row = found.get(readKeys.get(i));
+            long generation = backend.consistent() ? HybridVoteBackend.generationOf(found.get(readKeys.get(n + i))) : 0;
+            if (row != null && (!backend.consistent() || HybridVoteBackend.isFresh(row, generation))) {
+                sink += HybridVoteBackend.votesOf(row);
             } else {
+                missedGeneration[m] = generation;
                 missed[m++] = ids[i];
             }
         }
@@ -90,23 +95,10 @@ final class HybridSession implements VoteBackend.VoteSession {
     }
 
     /**
-     * Claims each miss's key, then one SELECT for the misses (sorted, distinct), then caches each row
-     * whose claim is still in place (see the class comment). A claim another reader holds, or a value
-     * cached meanwhile, is left as it is: this read gets SQL's row either way.
+     * One SELECT for the misses (sorted, distinct), then caches each row: as Noria does, with add (never
+     * over what another reader cached), or with the generation it was read at.
      */
     private void fill(long[] ids, int m) throws Exception {
-        MemcachedVoteKeys keys = backend.keys();
-        String token = claimPrefix + claimSeq++;
-        pending.clear();
-        claims.clear();
-        for (int i = 0; i < m; i++) {
-            String key = keys.article(ids[i]);
-            pending.add(client.add(key, HybridVoteBackend.CLAIM_SECONDS, token));
-            claims.add(client.asyncGets(key)); // same connection, after the add: sees the claim in place
-        }
-        for (OperationFuture<Boolean> claim : pending) {
-            MemcachedPipeline.await(cache, client, claim);
-        }
         int padded = m == 1 ? 1 : Integer.highestOneBit(m - 1) * 2;
         PreparedStatement ps = selects[padded];
         if (ps == null) {
@@ -115,65 +107,61 @@ final class HybridSession implements VoteBackend.VoteSession {
         for (int i = 0; i < padded; i++) {
             ps.setLong(i + 1, ids[Math.min(i, m - 1)]);
         }
-        stores.clear();
+        pending.clear();
         try (ResultSet rs = ps.executeQuery()) {
             beforeStore.run();
             while (rs.next()) {
                 long id = rs.getLong(1);
                 long votes = rs.getLong(3);
                 sink += votes;
-                CASValue<Object> held = MemcachedPipeline.await(cache, client, claims.get(indexOf(ids, m, id)));
-                if (held != null && token.equals(held.getValue())) {
-                    stores.add(client.asyncCAS(keys.article(id), held.getCas(), 0,
-                            HybridVoteBackend.cached(rs.getString(2), votes), client.getTranscoder()));
+                int i = Arrays.binarySearch(ids, 0, m, id); // the misses keep the read's order: sorted
+                if (!backend.consistent()) {
+                    pending.add(client.add(backend.keys().article(id), 0, HybridVoteBackend.cached(rs.getString(2), votes)));
+                } else if (i >= 0 && missedGeneration[i] >= 0) {
+                    // set, not add: an entry of an older generation is in the way, and a late set of an older
+                    // generation is harmless (a miss at the next read)
+                    pending.add(client.set(backend.keys().article(id), 0,
+                            HybridVoteBackend.cached(rs.getString(2), votes, missedGeneration[i])));
+                } else if (i >= 0) { // no generation known (a cold cache): start one, so the next read can cache the row
+                    pending.add(backend.startGeneration(client, id));
                 }
             }
         }
-        for (OperationFuture<CASResponse> store : stores) {
+        for (OperationFuture<Boolean> store : pending) {
             MemcachedPipeline.await(cache, client, store);
         }
     }
 
-    private static int indexOf(long[] ids, int m, long id) {
-        for (int i = 0; i < m; i++) {
-            if (ids[i] == id) {
-                return i;
-            }
-        }
-        throw new IllegalStateException("SQL returned article " + id + ", which was not asked for");
-    }
-
     @Override
     public void write(long[] ids, int n) throws Exception {
-        if (backend.hasPendingDeletes()) {
-            backend.flushPendingDeletes(client);
+        if (backend.hasPendingInvalidations()) {
+            backend.flushPendingInvalidations(client);
         }
         try {
             writes.write(ids, n); // committed from here on: the vote counts whatever memcached does
         } catch (Exception e) {
-            for (int i = 0; i < n; i++) { // the commit may have been applied (in doubt): its keys must go
-                backend.deleteLater(backend.keys().article(ids[i]));
+            for (int i = 0; i < n; i++) { // the commit may have been applied (in doubt): invalidate all the same
+                backend.invalidateLater(ids[i]);
             }
             throw e;
         }
-        pending.clear();
-        MemcachedVoteKeys keys = backend.keys();
+        invalidations.clear();
         try {
             for (int i = 0; i < n; i++) {
-                pending.add(client.delete(keys.article(ids[i])));
+                invalidations.add(backend.invalidate(client, ids[i]));
             }
         } catch (RuntimeException e) {
-            // spymemcached refused to queue the delete (shutting down or queue full): retried later
+            // spymemcached refused to queue it (shutting down or queue full): retried later
         }
         for (int i = 0; i < n; i++) {
             try {
-                if (i < pending.size()) {
-                    MemcachedPipeline.await(cache, client, pending.get(i));
+                if (i < invalidations.size()) {
+                    MemcachedPipeline.await(cache, client, invalidations.get(i));
                 } else {
-                    backend.deleteLater(keys.article(ids[i]));
+                    backend.invalidateLater(ids[i]);
                 }
             } catch (Exception e) {
-                backend.deleteLater(keys.article(ids[i]));
+                backend.invalidateLater(ids[i]);
             }
         }
     }

@@ -4,7 +4,7 @@ import dev.bench.core.BenchException;
 
 /**
  * Noria's memcached keys: {@code article_<id>} holds the title (hybrid: "title, votes"),
- * {@code article_<id>_vc} the vote count. An optional prefix keeps concurrent runs (and tests) sharing
+ * {@code article_<id>_vc} the vote count (hybrid adds {@code article_<id>_gen}). An optional prefix keeps concurrent runs (and tests) sharing
  * one memcached apart; by default there is none, so the keys are exactly Noria's.
  */
 record MemcachedVoteKeys(String prefix) {
@@ -29,6 +29,11 @@ record MemcachedVoteKeys(String prefix) {
 
     String article(long id) {
         return prefix + "article_" + id;
+    }
+
+    /** hybrid's generation of an article's cached row (not Noria's: see HybridVoteBackend). */
+    String generation(long id) {
+        return prefix + "article_" + id + "_gen";
     }
 
     String count(long id) {

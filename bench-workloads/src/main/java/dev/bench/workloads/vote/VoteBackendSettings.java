@@ -9,9 +9,10 @@ import dev.bench.core.memcached.MemcachedAddresses;
  * @param fast             memcached: reads fetch only the counts (Noria's --fast)
  * @param keyPrefix        memcached and hybrid: before Noria's keys, to keep runs sharing a server apart
  * @param memcachedAddress hybrid: the cache's servers
+ * @param consistentCache  hybrid: fills guarded by generations, so the cache keeps no stale count (not in Noria)
  */
 public record VoteBackendSettings(VoteBackendKind kind, String engine, boolean fast, String keyPrefix,
-                                  String memcachedAddress) {
+                                  String memcachedAddress, boolean consistentCache) {
 
     public static final String ENGINE = "InnoDB";
     /** No backend named: embedded H2. */
@@ -19,10 +20,10 @@ public record VoteBackendSettings(VoteBackendKind kind, String engine, boolean f
 
     /** A backend with its flags' defaults. */
     public static VoteBackendSettings of(VoteBackendKind kind) {
-        return new VoteBackendSettings(kind, ENGINE, false, "", MemcachedAddresses.DEFAULT);
+        return new VoteBackendSettings(kind, ENGINE, false, "", MemcachedAddresses.DEFAULT, false);
     }
 
     public VoteBackendSettings withMemcachedAddress(String address) {
-        return new VoteBackendSettings(kind, engine, fast, keyPrefix, address);
+        return new VoteBackendSettings(kind, engine, fast, keyPrefix, address, consistentCache);
     }
 }

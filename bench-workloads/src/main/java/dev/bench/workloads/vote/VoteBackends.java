@@ -28,8 +28,8 @@ public final class VoteBackends {
     }
 
     public static VoteBackend hybrid(JdbcTarget sql, MemcachedTarget cache, String mysqlEngine, int maxBatch,
-                                     String keyPrefix) {
-        return new HybridVoteBackend(sql, cache, mysqlEngine, maxBatch, keyPrefix);
+                                     String keyPrefix, boolean consistentCache) {
+        return new HybridVoteBackend(sql, cache, mysqlEngine, maxBatch, keyPrefix, consistentCache);
     }
 
     public static VoteBackend mssql(JdbcTarget target, int maxBatch) {

@@ -171,7 +171,7 @@ public final class VoteWorkloadType implements WorkloadType<VoteRunSettings> {
         JdbcTarget sql = sqlTarget.openServer(dialect, settings.threads());
         try {
             return new HybridVoteBackend(sql, MemcachedTarget.open(b.memcachedAddress(), settings.threads()), b.engine(),
-                    settings.vote().maxBatch(), b.keyPrefix());
+                    settings.vote().maxBatch(), b.keyPrefix(), b.consistentCache());
         } catch (RuntimeException e) {
             sql.close();
             throw e;
