@@ -9,6 +9,7 @@ import dev.bench.core.metrics.RunResult;
 import dev.bench.core.report.RunReport;
 import dev.bench.core.results.ResultsDirectory;
 import dev.bench.core.results.ResultsDirectory.PhaseFiles;
+import dev.bench.core.results.SegmentFiles;
 import dev.bench.core.results.RunFiles;
 
 import java.io.IOException;
@@ -73,13 +74,16 @@ public final class BenchmarkRun {
         PrintWriter out = context.out();
         List<PhaseOutcome> outcomes = new ArrayList<>();
         List<String> directories = new ArrayList<>();
+        List<List<String>> segmentDirectories = new ArrayList<>();
         List<String> checkErrors = new ArrayList<>();
         for (int i = 0; i < plans.size(); i++) {
             PhasePlan plan = plans.get(i);
             PhaseOutcome outcome;
-            try (PhaseFiles files = results.openPhase(i + 1, plan.name(), plans.size())) {
-                outcome = runPhase(benchmark, plan, files, context, checkErrors);
+            try (PhaseFiles files = results.openPhase(i + 1, plan.name(), plans.size());
+                 SegmentFiles segments = SegmentFiles.of(results.path().resolve(files.directory()), plan.config())) {
+                outcome = runPhase(benchmark, plan, files, segments, context, checkErrors);
                 directories.add(files.directory());
+                segmentDirectories.add(segments == null ? List.of() : segments.directories());
             } catch (IOException e) {
                 throw new BenchException("cannot finish the results files in " + results.path() + ": " + e.getMessage(), e);
             }
@@ -96,7 +100,7 @@ public final class BenchmarkRun {
             }
         }
         benchmark.finish(outcomes, out);
-        results.writeSummary(summary(benchmark, context, outcomes, directories));
+        results.writeSummary(summary(benchmark, context, outcomes, directories, segmentDirectories));
         writeReport(results.path(), out);
         out.println("# results: " + results.path());
         out.flush();
@@ -128,8 +132,8 @@ public final class BenchmarkRun {
     }
 
     /** @param checkErrors gets one line when the after-run check could not run (the phase's results are kept) */
-    private static PhaseOutcome runPhase(Benchmark benchmark, PhasePlan plan, PhaseFiles files, RunContext context,
-                                         List<String> checkErrors) {
+    private static PhaseOutcome runPhase(Benchmark benchmark, PhasePlan plan, PhaseFiles files, SegmentFiles segments,
+                                         RunContext context, List<String> checkErrors) {
         Workload workload;
         try {
             workload = benchmark.workload(plan);
@@ -141,6 +145,9 @@ public final class BenchmarkRun {
         List<IntervalListener> listeners = new ArrayList<>();
         listeners.add(new ConsoleProgress(context.err(), context.terminal()));
         listeners.addAll(files.listeners());
+        if (segments != null) {
+            listeners.add(segments);
+        }
         listeners.addAll(context.extraListeners());
         listeners.addAll(benchmark.listeners(plan, context.out()));
 
@@ -159,7 +166,7 @@ public final class BenchmarkRun {
 
     /** summary.json: one phase flat at the top (as it has always been), several as a list. */
     private static Map<String, Object> summary(Benchmark benchmark, RunContext context, List<PhaseOutcome> outcomes,
-                                               List<String> directories) {
+                                               List<String> directories, List<List<String>> segmentDirectories) {
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("workload", benchmark.name());
         summary.putAll(benchmark.describe());
@@ -171,6 +178,7 @@ public final class BenchmarkRun {
             putTold(summary, only);
             summary.put("environment", ResultsDirectory.environment());
             summary.putAll(ResultsDirectory.phaseNumbers(only.result()));
+            putSegments(summary, segmentDirectories.get(0));
             return summary;
         }
         summary.put("integrity", integrity(IntegrityCheck.allOf(outcomes.stream().map(PhaseOutcome::check).toList())));
@@ -185,10 +193,18 @@ public final class BenchmarkRun {
             phase.put("integrity", integrity(o.check()));
             putTold(phase, o);
             phase.putAll(ResultsDirectory.phaseNumbers(o.result()));
+            putSegments(phase, segmentDirectories.get(i));
             phases.add(phase);
         }
         summary.put("phases", phases);
         return summary;
+    }
+
+    /** The scheduled phases' own directories ({@link SegmentFiles}), when the load had named phases. */
+    private static void putSegments(Map<String, Object> block, List<String> segmentDirectories) {
+        if (!segmentDirectories.isEmpty()) {
+            block.put("scheduled_phases", segmentDirectories);
+        }
     }
 
     private static void putTold(Map<String, Object> block, PhaseOutcome outcome) {

@@ -1,10 +1,13 @@
 package dev.bench.core.run;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.bench.core.BenchException;
 import dev.bench.core.RunConfig;
+import dev.bench.core.Schedule;
 import dev.bench.core.Workload;
 import dev.bench.core.metrics.RunResult;
 import dev.bench.core.results.ResultsDirectory;
+import dev.bench.core.results.ResultsJson;
 import dev.bench.core.testing.StubWorkload;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -124,6 +127,32 @@ class BenchmarkRunTest {
         String summary = Files.readString(tmp.resolve("r").resolve(ResultsDirectory.SUMMARY));
         assertTrue(summary.contains("\"phases\": [") && summary.contains("\"directory\": \"02-b\""), summary);
         assertTrue(Files.exists(tmp.resolve("r").resolve("01-a").resolve(ResultsDirectory.INTERVALS)));
+    }
+
+    @Test
+    void aScheduleOfNamedPhasesWritesEachPhaseInItsOwnDirectory(@TempDir Path tmp) throws Exception {
+        RunConfig scheduled = RunConfig.builder().threads(2).reportInterval(Duration.ofSeconds(1))
+                .schedule(Schedule.parse("--schedule", "low=1s:200,high=1s:1000,back=1s:200")).build();
+        ScriptedBenchmark b = new ScriptedBenchmark(List.of(new PhasePlan("run", scheduled)), true);
+
+        assertEquals(BenchmarkRun.EXIT_OK, BenchmarkRun.execute(b, context(tmp.resolve("r"), new StringWriter())));
+
+        Path r = tmp.resolve("r");
+        JsonNode top = ResultsJson.read(r.resolve(ResultsDirectory.SUMMARY));
+        assertEquals("[\"01-low\",\"02-high\",\"03-back\"]", top.path("scheduled_phases").toString());
+        long sum = 0;
+        for (String dir : List.of("01-low", "02-high", "03-back")) {
+            assertTrue(Files.exists(r.resolve(dir).resolve(ResultsDirectory.INTERVALS)), dir);
+            assertTrue(Files.exists(r.resolve(dir).resolve(ResultsDirectory.HLOG)), dir);
+            sum += ResultsJson.read(r.resolve(dir).resolve(ResultsDirectory.SUMMARY)).path("completed_ops").asLong();
+        }
+        assertEquals(top.path("throughput").path("completed_ops").asLong(), sum, "every op counts in exactly one phase");
+        JsonNode high = ResultsJson.read(r.resolve("02-high").resolve(ResultsDirectory.SUMMARY));
+        assertEquals("high", high.path("phase").asText());
+        assertEquals(1000, high.path("scheduled_ops").asLong(), "the schedule's integral over the phase");
+        long done = high.path("completed_ops").asLong();
+        assertTrue(done > 850 && done < 1150, "a near-instant backend completes the phase's arrivals in it: " + done);
+        assertTrue(high.path("ops").path("op").path("sojourn_us").has("p99"), high.toString());
     }
 
     @Test

@@ -1,0 +1,223 @@
+package dev.bench.core.results;
+
+import dev.bench.core.BenchException;
+import dev.bench.core.RunConfig;
+import dev.bench.core.Schedule;
+import dev.bench.core.WorkerSchedule;
+import dev.bench.core.metrics.IntervalListener;
+import dev.bench.core.metrics.IntervalSnapshot;
+import dev.bench.core.metrics.KindStats;
+import dev.bench.core.metrics.Outcomes;
+import dev.bench.core.metrics.RunInfo;
+import dev.bench.core.metrics.RunResult;
+import org.HdrHistogram.Histogram;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The files of a scheduled run's named stretches (a scenario's measured phases, {@code --schedule}'s
+ * named segments), each in {@code NN-<name>/} inside the run's directory: the intervals.csv and
+ * latency.hlog rows of the intervals that start inside it, and a summary.json of them (counts,
+ * achieved and scheduled rate, full latency spectra per kind). The run itself stays one continuous run,
+ * so a spike's backlog drains into the next phase as it would in production; an op counts in the
+ * stretch its report interval starts in (with whole-second phases and 1 s intervals, the phase its
+ * completion fell in). The whole run's files stay at the top. Not thread-safe: the engine calls
+ * listeners from one thread.
+ */
+public final class SegmentFiles implements IntervalListener, AutoCloseable {
+
+    private final Path runDir;
+    private final List<Stretch> stretches;
+    private RunInfo info;
+
+    /** One named stretch: consecutive segments of one name, over [from, to) s of the measured window. */
+    private static final class Stretch {
+        final String name;
+        final double fromS;
+        double toS;
+        final List<String> specs = new ArrayList<>();
+        String directory;
+        double spanFromS = Double.NaN;
+        double spanToS = Double.NaN;
+        IntervalCsvWriter csv;
+        LatencyLogWriter hlog;
+        final Map<String, Totals> kinds = new LinkedHashMap<>();
+
+        Stretch(String name, double fromS) {
+            this.name = name;
+            this.fromS = fromS;
+            this.toS = fromS;
+        }
+    }
+
+    private static final class Totals {
+        Histogram sojourn;
+        Histogram service;
+        Outcomes outcomes = Outcomes.NONE;
+
+        void add(KindStats k) {
+            sojourn = sum(sojourn, k.sojourn());
+            service = sum(service, k.service());
+            Outcomes o = k.outcomes();
+            outcomes = new Outcomes(outcomes.rejected() + o.rejected(), outcomes.failed() + o.failed(),
+                    outcomes.retries() + o.retries(), outcomes.reconnects() + o.reconnects());
+        }
+
+        private static Histogram sum(Histogram total, Histogram more) {
+            if (total == null) {
+                return more.copy();
+            }
+            total.add(more);
+            return total;
+        }
+    }
+
+    private SegmentFiles(Path runDir, List<Stretch> stretches) {
+        this.runDir = runDir;
+        this.stretches = stretches;
+    }
+
+    /**
+     * The stretches of the run's schedule (of rates or of workers), or null when it has fewer than two
+     * named stretches: a constant load, or a schedule whose segments are not all named, is one run.
+     */
+    public static SegmentFiles of(Path runDir, RunConfig config) {
+        List<Stretch> stretches = new ArrayList<>();
+        Schedule rates = config.schedule();
+        WorkerSchedule workers = config.workerSchedule();
+        if (rates != null) {
+            for (Schedule.Segment s : rates.segments()) {
+                if (!add(stretches, s.name(), s.seconds(), s.toString())) {
+                    return null;
+                }
+            }
+        } else if (workers != null) {
+            for (WorkerSchedule.Segment s : workers.segments()) {
+                if (!add(stretches, s.name(), s.seconds(), s.toString())) {
+                    return null;
+                }
+            }
+        }
+        return stretches.size() < 2 ? null : new SegmentFiles(runDir, stretches);
+    }
+
+    private static boolean add(List<Stretch> stretches, String name, double seconds, String spec) {
+        if (name == null) {
+            return false;
+        }
+        Stretch last = stretches.isEmpty() ? null : stretches.get(stretches.size() - 1);
+        if (last == null || !last.name.equals(name)) {
+            last = new Stretch(name, last == null ? 0 : last.toS);
+            stretches.add(last);
+        }
+        last.toS += seconds;
+        last.specs.add(spec);
+        return true;
+    }
+
+    /** The stretches' directories, relative to the run's, in order. */
+    public List<String> directories() {
+        return stretches.stream().map(s -> s.directory).toList();
+    }
+
+    @Override
+    public void onStart(RunInfo runInfo) {
+        this.info = runInfo;
+        for (int i = 0; i < stretches.size(); i++) {
+            Stretch s = stretches.get(i);
+            s.directory = ResultsDirectory.phaseDirectoryName(i + 1, s.name);
+            Path dir = runDir.resolve(s.directory);
+            try {
+                Files.createDirectories(dir);
+                s.csv = new IntervalCsvWriter(dir.resolve(ResultsDirectory.INTERVALS));
+                s.hlog = new LatencyLogWriter(dir.resolve(ResultsDirectory.HLOG));
+            } catch (IOException e) {
+                throw new BenchException("cannot write results into " + dir + ": " + e.getMessage(), e);
+            }
+            s.csv.onStart(runInfo);
+            s.hlog.onStart(runInfo);
+        }
+    }
+
+    @Override
+    public void onInterval(IntervalSnapshot interval) {
+        if (interval.warmup() || info == null) {
+            return;
+        }
+        double start = interval.startNanos() / 1e9;
+        Stretch s = stretches.get(stretches.size() - 1); // the drain after the window counts in the last
+        for (Stretch candidate : stretches) {
+            if (start < candidate.toS - 1e-9) {
+                s = candidate;
+                break;
+            }
+        }
+        if (Double.isNaN(s.spanFromS)) {
+            s.spanFromS = start;
+        }
+        s.spanToS = interval.endNanos() / 1e9;
+        s.csv.onInterval(interval);
+        for (KindStats k : interval.kinds()) {
+            s.kinds.computeIfAbsent(k.name(), n -> new Totals()).add(k);
+        }
+        s.hlog.onInterval(interval); // last: it tags the histograms for the log and untags them
+    }
+
+    @Override
+    public void onEnd(RunResult result) {
+        if (info == null) {
+            return;
+        }
+        for (Stretch s : stretches) {
+            ResultsJson.write(runDir.resolve(s.directory).resolve(ResultsDirectory.SUMMARY), summary(s));
+        }
+    }
+
+    private Map<String, Object> summary(Stretch s) {
+        Map<String, Object> summary = new LinkedHashMap<>();
+        summary.put("phase", s.name);
+        summary.put("from_s", s.fromS);
+        summary.put("to_s", s.toS);
+        summary.put("schedule", String.join(",", s.specs));
+        double scheduled = info.config().scheduledOpsPerSec(s.fromS, s.toS);
+        if (!Double.isNaN(scheduled)) {
+            summary.put("scheduled_ops", Math.round(scheduled * (s.toS - s.fromS)));
+        }
+        Map<String, Object> ops = new LinkedHashMap<>();
+        long completed = 0;
+        for (Map.Entry<String, Totals> e : s.kinds.entrySet()) {
+            Totals t = e.getValue();
+            Map<String, Object> kind = new LinkedHashMap<>();
+            kind.put("completed", t.sojourn.getTotalCount());
+            kind.put("rejected", t.outcomes.rejected());
+            kind.put("failed", t.outcomes.failed());
+            kind.put("retries", t.outcomes.retries());
+            kind.put("reconnects", t.outcomes.reconnects());
+            kind.put("sojourn_us", Percentiles.micros(t.sojourn));
+            kind.put("service_us", Percentiles.micros(t.service));
+            ops.put(e.getKey(), kind);
+            completed += t.sojourn.getTotalCount();
+        }
+        summary.put("completed_ops", completed);
+        // over the intervals it holds: the last stretch also holds the drain after the window
+        summary.put("ops_per_s", s.spanToS > s.spanFromS ? completed / (s.spanToS - s.spanFromS) : 0.0);
+        summary.put("ops", ops);
+        return summary;
+    }
+
+    @Override
+    public void close() throws IOException {
+        for (Stretch s : stretches) {
+            if (s.csv != null) {
+                s.csv.close();
+                s.hlog.close();
+            }
+        }
+    }
+}
