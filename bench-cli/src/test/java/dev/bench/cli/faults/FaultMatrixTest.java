@@ -71,6 +71,9 @@ class FaultMatrixTest {
             new Row("vote hybrid (MariaDB + memcached)", 1, lab -> null,
                     lab -> VOTE + " hybrid --url " + lab.mariadbUrl("mysql") + " --memcached-address " + lab.memcachedAddress(),
                     lab -> lab.mariadb, Set.of()),
+            new Row("vote hybrid --consistent-cache", 1, lab -> null,
+                    lab -> VOTE + " hybrid --consistent-cache --url " + lab.mariadbUrl("mysql") + " --memcached-address "
+                            + lab.memcachedAddress(), lab -> lab.mariadb, Set.of()),
             new Row("vote memcached", 1, lab -> null, lab -> VOTE + " memcached --address " + lab.memcachedAddress(),
                     lab -> lab.memcached, Set.of(Fault.SERVER_RESTART)),
             new Row("oltp-rw (MariaDB, jdbc:mariadb)", 1,
