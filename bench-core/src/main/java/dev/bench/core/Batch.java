@@ -37,6 +37,11 @@ public final class Batch {
         this.windowStartNanos = windowStartNanos;
     }
 
+    /** Where the measured window begins ({@link System#nanoTime()} scale; {@code Long.MIN_VALUE} when not given). */
+    public long windowStartNanos() {
+        return windowStartNanos;
+    }
+
     /** Index of this batch's kind in {@link Workload#kinds()}. */
     public int kind() {
         return kind;

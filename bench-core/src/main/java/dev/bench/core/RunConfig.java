@@ -4,6 +4,7 @@ import dev.bench.core.random.SplitMix64;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * One phase of load, validated once and immutable: how many workers, open or closed loop, how long.
@@ -39,6 +40,7 @@ public final class RunConfig {
     private final Bursts bursts;
     private final Schedule schedule;
     private final WorkerSchedule workerSchedule;
+    private final OpMix mix;
 
     /** Pseudo-kind that derives a client's seed, distinct from every op kind and the engine's own. */
     private static final int CLIENT_STREAM = -3;
@@ -70,6 +72,7 @@ public final class RunConfig {
         this.bursts = b.bursts;
         this.schedule = b.schedule;
         this.workerSchedule = b.workerSchedule;
+        this.mix = b.mix;
     }
 
     public static Builder builder() {
@@ -197,6 +200,63 @@ public final class RunConfig {
         return count / (toSeconds - fromSeconds);
     }
 
+    /** The op mix of named segments of the schedule (of rates or of workers), or null: the workload's own throughout. */
+    public OpMix mix() {
+        return mix;
+    }
+
+    /** The names of the measured window's segments in order (null for unnamed ones); empty without a schedule. */
+    public List<String> segmentNames() {
+        return segmentNames(schedule, workerSchedule);
+    }
+
+    private static List<String> segmentNames(Schedule schedule, WorkerSchedule workerSchedule) {
+        if (schedule != null) {
+            return schedule.segments().stream().map(Schedule.Segment::name).toList();
+        }
+        if (workerSchedule != null) {
+            return workerSchedule.segments().stream().map(WorkerSchedule.Segment::name).toList();
+        }
+        return List.of();
+    }
+
+    /** Seconds from the window's start at which each segment ends; empty without a schedule. */
+    public double[] segmentEndSeconds() {
+        List<Double> lengths = schedule != null ? schedule.segments().stream().map(Schedule.Segment::seconds).toList()
+                : workerSchedule != null ? workerSchedule.segments().stream().map(WorkerSchedule.Segment::seconds).toList()
+                : List.of();
+        double[] ends = new double[lengths.size()];
+        double t = 0;
+        for (int i = 0; i < ends.length; i++) {
+            t += lengths.get(i);
+            ends[i] = t;
+        }
+        return ends;
+    }
+
+    /**
+     * With a mix per segment, each kind's own arrival schedule (its share of each segment's rate, the
+     * warmup at its share of the first segment); null for a kind with no share anywhere. Null without a mix.
+     */
+    public Schedule[] arrivalSchedulesPerKind(List<OpKind> kinds) {
+        if (mix == null) {
+            return null;
+        }
+        double[][] shares = mix.shares(kinds, segmentNames());
+        Schedule window = schedule.scaled(1.0 / clients);
+        Schedule[] perKind = new Schedule[kinds.size()];
+        for (int k = 0; k < kinds.size(); k++) {
+            double[] factors = new double[shares.length];
+            double any = 0;
+            for (int i = 0; i < shares.length; i++) {
+                factors[i] = shares[i][k];
+                any += factors[i];
+            }
+            perKind[k] = any > 0 ? window.weighted(factors).afterHold(warmup.toNanos() / 1e9) : null;
+        }
+        return perKind;
+    }
+
     /** The bursts rhythm instead of an open or closed loop, or null. */
     public Bursts bursts() {
         return bursts;
@@ -220,6 +280,7 @@ public final class RunConfig {
         private Bursts bursts;
         private Schedule schedule;
         private WorkerSchedule workerSchedule;
+        private OpMix mix;
         private int clients = 1;
         private int clientId;
 
@@ -328,6 +389,12 @@ public final class RunConfig {
             return this;
         }
 
+        /** The op mix of named segments of the schedule (null: the workload's own throughout); see {@link OpMix}. */
+        public Builder mix(OpMix mix) {
+            this.mix = mix;
+            return this;
+        }
+
         /** @throws BenchException naming the setting, its value and what is allowed */
         public RunConfig build() {
             if (workerSchedule != null) {
@@ -362,6 +429,14 @@ public final class RunConfig {
             require(maxRetries >= 0, "max retries must be >= 0, got " + maxRetries);
             require(!reconnectTimeout.isNegative(), "reconnect timeout must be >= 0");
             require(bursts == null || targetOpsPerSec == 0, "bursts and a target rate exclude each other");
+            if (mix != null) {
+                List<String> names = segmentNames(schedule, workerSchedule);
+                require(!names.isEmpty(), "--mix gives named segments of --schedule their op mix, and this run has no schedule");
+                for (String segment : mix.segments()) {
+                    require(names.contains(segment), "--mix names segment '" + segment + "', which --schedule does not have;"
+                            + " its segments: " + String.join(", ", names.stream().map(n -> n == null ? "(unnamed)" : n).toList()));
+                }
+            }
             return new RunConfig(this);
         }
 

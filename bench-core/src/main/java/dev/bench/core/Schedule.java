@@ -161,6 +161,16 @@ public final class Schedule {
                 .map(s -> new Segment(s.name(), s.seconds(), s.fromRate() * factor, s.toRate() * factor)).toList());
     }
 
+    /** The same segments, segment i at {@code factors[i]} times its rate: one op kind's share of each (a mix per phase). */
+    public Schedule weighted(double[] factors) {
+        List<Segment> weighted = new ArrayList<>();
+        for (int i = 0; i < segments.size(); i++) {
+            Segment s = segments.get(i);
+            weighted.add(new Segment(s.name(), s.seconds(), s.fromRate() * factors[i], s.toRate() * factors[i]));
+        }
+        return new Schedule(weighted);
+    }
+
     /** This schedule after holding its first rate for {@code seconds} (a warmup); itself when 0. */
     public Schedule afterHold(double seconds) {
         if (seconds <= 0) {

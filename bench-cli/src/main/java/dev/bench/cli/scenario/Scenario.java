@@ -1,6 +1,7 @@
 package dev.bench.cli.scenario;
 
 import dev.bench.core.BenchException;
+import dev.bench.core.OpMix;
 import dev.bench.core.Schedule;
 import dev.bench.core.WorkerSchedule;
 import dev.bench.core.settings.SettingNames;
@@ -27,15 +28,16 @@ record Scenario(String file, String workload, String backend, String step, Map<S
     }
 
     /** @param lines each of the phase's keys' lines; {@code workers} a closed loop's active workers instead of a rate */
-    record Phase(String name, String duration, String rate, String schedule, String workers, boolean measured, int line,
-                 Map<String, Integer> lines) {
+    record Phase(String name, String duration, String rate, String schedule, String workers, boolean measured, String mix,
+                 int line, Map<String, Integer> lines) {
     }
 
     /**
-     * What the phases compile to: the warmup (0 if none) and the measured schedule as {@code --schedule}
-     * takes it (rates, or worker counts {@code 30s:x16}), null without phases.
+     * What the phases compile to: the warmup (0 if none), the measured schedule as {@code --schedule}
+     * takes it (rates, or worker counts {@code 30s:x16}) and the phases' own op mixes as {@code --mix}
+     * takes them (null if none), null without phases.
      */
-    record Load(double warmupSeconds, String schedule, int warmupLine) {
+    record Load(double warmupSeconds, String schedule, int warmupLine, String mix) {
     }
 
     /**
@@ -89,7 +91,16 @@ record Scenario(String file, String workload, String backend, String step, Map<S
         double warmupLevel = -1;
         int warmupLine = 0;
         List<Stretch> measured = new ArrayList<>();
+        List<String> mixes = new ArrayList<>();
         for (Phase p : phases) {
+            if (p.mix() != null) {
+                if (!p.measured()) {
+                    throw phaseError(p, "mix", "the warmup runs the first measured phase's mix; give the mix there");
+                }
+                String mix = p.name() + ":" + p.mix();
+                OpMix.parse(file + ":" + p.lines().getOrDefault("mix", p.line()) + ": mix", mix); // its weights; kinds are the workload's
+                mixes.add(mix);
+            }
             if ((p.workers() != null) != workers) {
                 throw phaseError(p, workers ? "rate" : "workers", "the phases give worker counts (closed loop) or rates"
                         + " (open loop), not both: phase '" + phases.get(0).name() + "' gives " + (workers ? "workers" : "a rate"));
@@ -122,7 +133,7 @@ record Scenario(String file, String workload, String backend, String step, Map<S
                     + (workers ? "worker count (" : "rate (") + level(measured.get(0).start())
                     + (workers ? ")" : " ops/s)") + "; give the unmeasured phase that " + (workers ? "count" : "rate"));
         }
-        return new Load(warmup, spec, warmupLine);
+        return new Load(warmup, spec, warmupLine, mixes.isEmpty() ? null : String.join(",", mixes));
     }
 
     /** A phase's rate segments, each named after the phase. */

@@ -55,13 +55,16 @@ final class ScenarioArgs {
         Map<String, String> flags = new LinkedHashMap<>();
         scenario.flags().forEach((k, v) -> flags.put(k, v.text()));
         if (load != null) {
-            for (String key : new String[] {"schedule", warmupKey(path)}) {
+            for (String key : new String[] {"schedule", warmupKey(path), "mix"}) {
                 Scenario.Value given = scenario.flags().get(key);
-                if (given != null) {
+                if (given != null && (!key.equals("mix") || load.mix() != null)) {
                     throw new BenchException(scenario.where(key, given.line()) + " the phases set it; leave it out");
                 }
             }
             flags.put("schedule", load.schedule());
+            if (load.mix() != null) {
+                flags.put("mix", load.mix());
+            }
             if (load.warmupSeconds() > 0) {
                 flags.put(warmupKey(path), Double.toString(load.warmupSeconds()));
             }

@@ -35,6 +35,7 @@ import java.util.Set;
  * phases:                     # the load over time, in order: offered rates (open loop) ...
  *   - {name: warm, duration: 10s, rate: 1000, measured: false}
  *   - {name: ramp, duration: 60s, rate: 1000..20000}
+ *   - {name: hot, duration: 30s, rate: 5000, mix: {read: 1, write: 1}}   # its own op mix (--mix)
  *                             # ... or, for closed-loop runs, active workers: {name: peak, duration: 30s, workers: 128}
  * }</pre>
  */
@@ -43,7 +44,7 @@ final class ScenarioFile {
     private static final Set<String> TOP = Set.of("workload", "backend", "step", "settings", "target", "run", "metrics", "phases");
     /** The sections of flags, each with what its keys' flags start with ({@code metrics: {port}} is {@code --metrics-port}). */
     private static final Map<String, String> FLAG_SECTIONS = Map.of("settings", "", "target", "", "run", "", "metrics", "metrics-");
-    private static final Set<String> PHASE_KEYS = Set.of("name", "duration", "rate", "schedule", "workers", "measured");
+    private static final Set<String> PHASE_KEYS = Set.of("name", "duration", "rate", "schedule", "workers", "measured", "mix");
 
     private ScenarioFile() {
     }
@@ -122,8 +123,10 @@ final class ScenarioFile {
                     throw where.error(path + "." + key, key, "unknown key in a phase; a phase has "
                             + String.join(", ", PHASE_KEYS.stream().sorted().toList()));
                 }
-                if (!p.get(key).isValueNode() || p.get(key).isNull()) {
-                    throw where.error(path + "." + key, key, "must be one value");
+                if (key.equals("mix") ? !p.get(key).isObject() || p.get(key).isEmpty()
+                        : !p.get(key).isValueNode() || p.get(key).isNull()) {
+                    throw where.error(path + "." + key, key, key.equals("mix")
+                            ? "must map op kinds to weights, e.g. {read: 19, write: 1}" : "must be one value");
                 }
             }
             JsonNode measured = p.get("measured");
@@ -131,9 +134,27 @@ final class ScenarioFile {
                 throw where.error(path + ".measured", "measured", "must be true or false, got '" + measured.asText() + "'");
             }
             phases.add(new Scenario.Phase(text(p, "name"), text(p, "duration"), text(p, "rate"), text(p, "schedule"),
-                    text(p, "workers"), measured == null || measured.asBoolean(), where.line(path), where.forPhase(path)));
+                    text(p, "workers"), measured == null || measured.asBoolean(), mix(p.get("mix"), path, where),
+                    where.line(path), where.forPhase(path)));
         }
         return phases;
+    }
+
+    /** A phase's {@code mix: {read: 19, write: 1}} as {@code read=19/write=1}, or null. */
+    private static String mix(JsonNode mix, String path, Where where) {
+        if (mix == null) {
+            return null;
+        }
+        List<String> items = new ArrayList<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = mix.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            if (!e.getValue().isNumber() || e.getValue().asDouble() < 0) {
+                throw where.error(path + ".mix", "mix", "the weight of " + e.getKey() + " must be a number >= 0, got '"
+                        + e.getValue().asText() + "'");
+            }
+            items.add(e.getKey() + "=" + e.getValue().asText());
+        }
+        return String.join("/", items);
     }
 
     private static String text(JsonNode node, String key) {

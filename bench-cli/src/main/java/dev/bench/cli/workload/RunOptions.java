@@ -46,9 +46,14 @@ public final class RunOptions {
             + " (counters, rates, backlog, latency histograms), until 2 s after the results are written.")
     public Integer metricsPort;
 
+    @Option(names = "--mix", paramLabel = "SPEC", description = "Op mix of named --schedule segments (a scenario's phases):"
+            + " SEGMENT:KIND=WEIGHT/KIND=WEIGHT,..., e.g. spike:read=1/write=1; a kind not named gets 0, a segment not named"
+            + " runs the workload's own mix.")
+    public String mix;
+
     /** These options as the run settings every workload takes. */
     public RunSettings settings() {
         return new RunSettings(seed, arrivals, reportIntervalSeconds, maxLagSeconds, results, clients, clientId, startAt, schedule,
-                metricsPort);
+                metricsPort, mix);
     }
 }

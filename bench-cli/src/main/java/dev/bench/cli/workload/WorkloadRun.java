@@ -3,6 +3,7 @@ package dev.bench.cli.workload;
 import dev.bench.cli.metrics.LiveMetrics;
 import dev.bench.core.BenchException;
 import dev.bench.core.Failures;
+import dev.bench.core.OpMix;
 import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.results.ResultsDirectory;
 import dev.bench.core.run.Benchmark;
@@ -49,7 +50,12 @@ public final class WorkloadRun {
                                   CommandSpec command, CommandSpec... echoed) {
         WorkloadType.Opener opener = validated(command, () -> {
             ResultsDirectory.requireUsable(run.results());
-            return type.plan(settings, target, run, FlagNames.of(echoed), warnings(command));
+            WorkloadType.Opener planned = type.plan(settings, target, run, FlagNames.of(echoed), warnings(command));
+            List<String> kinds = type.opKinds(settings);
+            if (run.mix() != null && !kinds.isEmpty()) {
+                OpMix.parse(FlagNames.of(echoed).of("mix"), run.mix()).requireKinds(FlagNames.of(echoed).of("mix"), kinds);
+            }
+            return planned;
         });
         return execute(opener, run, List.of(), command, echoed);
     }

@@ -56,6 +56,10 @@ class ScenarioErrorsTest {
                     + "|workers: 4, measured: false}\\n  - {name: ramp, duration: 2s, workers: 4}"
                     + "|: a schedule of worker counts (ramp=2s:x4) is for a closed loop",
             "settings:\\n  articles: 1000|metrics: {port: http}\\nsettings:\\n  articles: 1000|:5: metrics-port: 'http' is not an int",
+            "rate: 100, measured: false|rate: 100, measured: false, mix: {read: 1}|:8: mix: the warmup runs the first measured phase's mix",
+            "duration: 2s, rate: 100..500|duration: 2s, rate: 100..500, mix: {read: -1}|:9: mix: the weight of read must be a number >= 0",
+            "duration: 2s, rate: 100..500|duration: 2s, rate: 100..500, mix: 5|:9: mix: must map op kinds to weights",
+            "duration: 2s, rate: 100..500|duration: 2s, rate: 100..500, mix: {read: 0}|:9: mix: segment ramp gives every kind weight 0",
     })
     void badInputIsOneLineNamingFileLineAndKey(String from, String to, String expected, @TempDir Path dir) throws Exception {
         Path file = dir.resolve("s.yaml");

@@ -39,10 +39,20 @@ class ScenarioExamplesTest {
         CliRunner r = CliRunner.run("run", EXAMPLES.resolve("vote-ramp.yaml").toString(), "--results", results.toString());
         assertEquals(0, r.exitCode(), r.err());
         JsonNode summary = ResultsJson.read(results.resolve("summary.json"));
-        assertEquals("ramp=3s:1000..5000,hold=2s:5000", summary.path("run").path("schedule").asText());
+        assertEquals("ramp=3s:1000..5000,hold=2s:5000,writes=2s:5000", summary.path("run").path("schedule").asText());
+        assertEquals("writes:read=1/write=1", summary.path("run").path("mix").asText());
         assertEquals(2.0, summary.path("run").path("warmup_s").asDouble(), 1e-9, "the unmeasured phase is the warmup");
-        // 3 s at a mean of 3,000 plus 2 s at 5,000: 19,000 ops offered, Poisson
-        assertEquals(19_000, summary.path("throughput").path("generated_ops").asLong(), 4.5 * Math.sqrt(19_000));
+        // 3 s at a mean of 3,000 plus 4 s at 5,000: 29,000 ops offered, Poisson
+        assertEquals(29_000, summary.path("throughput").path("generated_ops").asLong(), 4.5 * Math.sqrt(29_000));
+        assertEquals("[\"01-ramp\",\"02-hold\",\"03-writes\"]", summary.path("scheduled_phases").toString());
+        JsonNode hold = ResultsJson.read(results.resolve("02-hold").resolve("summary.json")).path("ops");
+        JsonNode writes = ResultsJson.read(results.resolve("03-writes").resolve("summary.json")).path("ops");
+        double holdShare = hold.path("write").path("completed").asDouble()
+                / (hold.path("write").path("completed").asDouble() + hold.path("read").path("completed").asDouble());
+        double writesShare = writes.path("write").path("completed").asDouble()
+                / (writes.path("write").path("completed").asDouble() + writes.path("read").path("completed").asDouble());
+        assertEquals(0.05, holdShare, 0.02, "hold runs vote's own mix, one write in 20");
+        assertEquals(0.5, writesShare, 0.05, "the writes phase its own, one to one");
     }
 
     @Test

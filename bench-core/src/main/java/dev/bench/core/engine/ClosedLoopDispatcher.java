@@ -12,7 +12,8 @@ import java.util.concurrent.locks.LockSupport;
  * Closed loop: each worker's next op starts when its previous one returns, until the end time or,
  * with an op count, until that many ops have started inside the measured window.
  * An op's kind is drawn from the weights with a generator seeded by its global index, so the sequence
- * of kinds is fixed by the seed (which worker gets which op is not).
+ * of kinds is fixed by the seed (which worker gets which op is not); with a mix per segment, the
+ * weights are those of the segment the op starts in.
  *
  * <p>Threading: lock-free; {@link #claim} from any number of workers.
  */
@@ -34,9 +35,10 @@ final class ClosedLoopDispatcher implements Dispatcher {
     /**
      * @param startNanos no op starts before this (workers start early; a multi-client run's agreed instant)
      */
-    ClosedLoopDispatcher(List<OpKind> kinds, long seed, long startNanos, long windowStartNanos, long endNanos, long maxOps) {
+    ClosedLoopDispatcher(List<OpKind> kinds, KindChooser kindChooser, long startNanos, long windowStartNanos, long endNanos,
+                         long maxOps) {
         this.startNanos = startNanos;
-        this.kindChooser = new KindChooser(kinds, seed);
+        this.kindChooser = kindChooser;
         this.windowStartNanos = windowStartNanos;
         this.endNanos = endNanos;
         this.nextIndexOfKind = new AtomicLong[kinds.size()];
@@ -57,7 +59,7 @@ final class ClosedLoopDispatcher implements Dispatcher {
         if (inWindow && remainingInWindow.getAndDecrement() <= 0) {
             return false;
         }
-        int kind = kindChooser.kindOf(nextIndex.getAndIncrement());
+        int kind = kindChooser.kindOf(nextIndex.getAndIncrement(), now);
         batch.clear(kind);
         batch.add(nextIndexOfKind[kind].getAndIncrement(), now);
         if (inWindow) {

@@ -4,6 +4,7 @@ import dev.bench.core.BenchException;
 import dev.bench.core.Failures;
 import dev.bench.core.OpKind;
 import dev.bench.core.RunConfig;
+import dev.bench.core.Schedule;
 import dev.bench.core.Session;
 import dev.bench.core.Workload;
 import dev.bench.core.metrics.IntervalListener;
@@ -55,6 +56,9 @@ public final class Engine {
         if (kinds.isEmpty() || kinds.stream().noneMatch(k -> k.weight() > 0)) {
             throw new IllegalArgumentException("a workload needs at least one op kind with weight > 0");
         }
+        Schedule[] kindSchedules = config.isOpenLoop() ? config.arrivalSchedulesPerKind(kinds) : null; // checks a mix's kinds
+        double[][] segmentShares = !config.isOpenLoop() && config.mix() != null
+                ? config.mix().shares(kinds, config.segmentNames()) : null;
         List<Session> sessions = openSessions(workload, config.threads());
 
         long startNanos = startNanos(config);
@@ -65,9 +69,11 @@ public final class Engine {
         Dispatcher dispatcher = config.bursts() != null
                 ? new BurstDispatcher(kinds, config.bursts(), config.maxOps(), config.seed(), startNanos, windowStartNanos, endNanos)
                 : config.isOpenLoop()
-                ? new OpenLoopDispatcher(kinds, config.arrivalSchedule(), config.arrivals(), config.seed(),
+                ? new OpenLoopDispatcher(kinds, config.arrivalSchedule(), kindSchedules, config.arrivals(), config.seed(),
                         startNanos, windowStartNanos, endNanos, config.maxOps())
-                : new ClosedLoopDispatcher(kinds, config.seed(), startNanos, windowStartNanos, endNanos, config.maxOps());
+                : new ClosedLoopDispatcher(kinds, segmentShares == null ? new KindChooser(kinds, config.seed())
+                        : new KindChooser(segmentShares, config.segmentEndSeconds(), windowStartNanos, config.seed()),
+                        startNanos, windowStartNanos, endNanos, config.maxOps());
         Phase phase = new Phase(dispatcher);
         KindCounters[] counters = new KindCounters[kinds.size()];
         for (int k = 0; k < counters.length; k++) {

@@ -38,14 +38,21 @@ final class OpenLoopDispatcher implements Dispatcher {
     /** Intended start of the earliest unclaimed op; Long.MAX_VALUE when the schedule is exhausted. */
     private volatile long oldestUnclaimedNanos;
 
+    /** Every kind at its weight's share of {@code schedule}. */
+    OpenLoopDispatcher(List<OpKind> kinds, Schedule schedule, Arrivals arrivals, long seed,
+                       long startNanos, long windowStartNanos, long endNanos, long maxOps) {
+        this(kinds, schedule, null, arrivals, seed, startNanos, windowStartNanos, endNanos, maxOps);
+    }
+
     /**
      * @param schedule         the offered rate from {@code startNanos} on (warmup included), all kinds together
+     * @param kindSchedules    each kind's own rate instead (a mix per segment; null for a kind that has no share), or null
      * @param startNanos       first arrivals are scheduled from here
      * @param windowStartNanos ops intended from here on are measured
      * @param endNanos         no op is scheduled at or after this
      * @param maxOps           no more than this many ops intended in the window are scheduled; 0: no limit
      */
-    OpenLoopDispatcher(List<OpKind> kinds, Schedule schedule, Arrivals arrivals, long seed,
+    OpenLoopDispatcher(List<OpKind> kinds, Schedule schedule, Schedule[] kindSchedules, Arrivals arrivals, long seed,
                        long startNanos, long windowStartNanos, long endNanos, long maxOps) {
         double totalWeight = kinds.stream().mapToDouble(OpKind::weight).sum();
         List<ArrivalStream> active = new ArrayList<>();
@@ -53,7 +60,11 @@ final class OpenLoopDispatcher implements Dispatcher {
         for (int k = 0; k < kinds.size(); k++) {
             OpKind kind = kinds.get(k);
             maxBatch[k] = kind.maxBatch();
-            if (kind.weight() > 0) {
+            if (kindSchedules != null) {
+                if (kindSchedules[k] != null) {
+                    active.add(new ArrivalStream(k, 1, kindSchedules[k], arrivals, seed, startNanos));
+                }
+            } else if (kind.weight() > 0) {
                 active.add(new ArrivalStream(k, kind.weight() / totalWeight, schedule, arrivals, seed, startNanos));
             }
         }

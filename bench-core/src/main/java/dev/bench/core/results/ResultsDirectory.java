@@ -197,6 +197,9 @@ public final class ResultsDirectory {
         if (c.workerSchedule() != null) {
             run.put("worker_schedule", c.workerSchedule().toString());
         }
+        if (c.mix() != null) {
+            run.put("mix", c.mix().toString());
+        }
         run.put("threads", c.threads());
         run.put("warmup_s", c.warmup().toMillis() / 1e3);
         run.put("runtime_s", c.duration().toMillis() / 1e3);

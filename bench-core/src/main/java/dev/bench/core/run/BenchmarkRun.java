@@ -2,6 +2,7 @@ package dev.bench.core.run;
 
 import dev.bench.core.BenchException;
 import dev.bench.core.Failures;
+import dev.bench.core.OpKind;
 import dev.bench.core.Workload;
 import dev.bench.core.engine.Engine;
 import dev.bench.core.metrics.IntervalListener;
@@ -78,10 +79,11 @@ public final class BenchmarkRun {
         List<String> checkErrors = new ArrayList<>();
         for (int i = 0; i < plans.size(); i++) {
             PhasePlan plan = plans.get(i);
+            Workload workload = workloadOf(benchmark, plan); // before the phase's files: a bad --mix leaves none behind
             PhaseOutcome outcome;
             try (PhaseFiles files = results.openPhase(i + 1, plan.name(), plans.size());
                  SegmentFiles segments = SegmentFiles.of(results.path().resolve(files.directory()), plan.config())) {
-                outcome = runPhase(benchmark, plan, files, segments, context, checkErrors);
+                outcome = runPhase(benchmark, plan, workload, files, segments, context, checkErrors);
                 directories.add(files.directory());
                 segmentDirectories.add(segments == null ? List.of() : segments.directories());
             } catch (IOException e) {
@@ -132,8 +134,8 @@ public final class BenchmarkRun {
     }
 
     /** @param checkErrors gets one line when the after-run check could not run (the phase's results are kept) */
-    private static PhaseOutcome runPhase(Benchmark benchmark, PhasePlan plan, PhaseFiles files, SegmentFiles segments,
-                                         RunContext context, List<String> checkErrors) {
+    /** The phase's workload, with a {@code --mix} checked against its op kinds. */
+    private static Workload workloadOf(Benchmark benchmark, PhasePlan plan) {
         Workload workload;
         try {
             workload = benchmark.workload(plan);
@@ -142,6 +144,14 @@ public final class BenchmarkRun {
         } catch (Exception e) {
             throw new BenchException("setting up phase " + plan.name() + " failed: " + Failures.describe(e), e);
         }
+        if (plan.config().mix() != null) {
+            plan.config().mix().requireKinds("--mix", workload.kinds().stream().map(OpKind::name).toList());
+        }
+        return workload;
+    }
+
+    private static PhaseOutcome runPhase(Benchmark benchmark, PhasePlan plan, Workload workload, PhaseFiles files,
+                                         SegmentFiles segments, RunContext context, List<String> checkErrors) {
         List<IntervalListener> listeners = new ArrayList<>();
         listeners.add(new ConsoleProgress(context.err(), context.terminal()));
         listeners.addAll(files.listeners());

@@ -2,6 +2,7 @@ package dev.bench.core.run;
 
 import dev.bench.core.Arrivals;
 import dev.bench.core.BenchException;
+import dev.bench.core.OpMix;
 import dev.bench.core.RunConfig;
 import dev.bench.core.Schedule;
 import dev.bench.core.WorkerSchedule;
@@ -23,20 +24,23 @@ import java.time.format.DateTimeParseException;
  *                 clients together, or a closed loop's active workers ({@link WorkerSchedule}'s {@code 30s:x16}),
  *                 or null for the workload's own constant rate (or closed loop)
  * @param metricsPort where the run serves live Prometheus metrics, or null for none
+ * @param mix      the op mix of named schedule segments ({@link OpMix}'s {@code spike:read=1/write=1}), or null
  */
 public record RunSettings(long seed, Arrivals arrivals, double reportIntervalSeconds, double maxLagSeconds,
-                          Path results, int clients, int clientId, String startAt, String schedule, Integer metricsPort) {
+                          Path results, int clients, int clientId, String startAt, String schedule, Integer metricsPort,
+                          String mix) {
 
     public static final RunSettings DEFAULTS = new RunSettings(RunConfig.DEFAULT_SEED, Arrivals.POISSON,
-            RunConfig.DEFAULT_REPORT_INTERVAL_S, RunConfig.DEFAULT_MAX_LAG_S, null, 1, 0, null, null, null);
+            RunConfig.DEFAULT_REPORT_INTERVAL_S, RunConfig.DEFAULT_MAX_LAG_S, null, 1, 0, null, null, null, null);
 
     public RunSettings withResults(Path dir) {
         return new RunSettings(seed, arrivals, reportIntervalSeconds, maxLagSeconds, dir, clients, clientId, startAt, schedule,
-                metricsPort);
+                metricsPort, mix);
     }
 
     public RunSettings withReportInterval(double seconds) {
-        return new RunSettings(seed, arrivals, seconds, maxLagSeconds, results, clients, clientId, startAt, schedule, metricsPort);
+        return new RunSettings(seed, arrivals, seconds, maxLagSeconds, results, clients, clientId, startAt, schedule, metricsPort,
+                mix);
     }
 
     /**
@@ -50,7 +54,8 @@ public record RunSettings(long seed, Arrivals arrivals, double reportIntervalSec
                 .client(clientId, clients)
                 .startAt(startInstant(names))
                 .schedule(schedule == null || hasWorkerCounts() ? null : Schedule.parse(names.of("schedule"), schedule))
-                .workers(hasWorkerCounts() ? WorkerSchedule.parse(names.of("schedule"), schedule) : null);
+                .workers(hasWorkerCounts() ? WorkerSchedule.parse(names.of("schedule"), schedule) : null)
+                .mix(mix == null ? null : OpMix.parse(names.of("mix"), mix));
     }
 
     /** Whether the schedule is one of worker counts ({@code 30s:x16}), for a closed loop. */

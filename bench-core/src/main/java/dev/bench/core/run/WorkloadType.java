@@ -32,6 +32,15 @@ public interface WorkloadType<S> {
     Opener plan(S settings, TargetSettings target, RunSettings run, SettingNames names, Consumer<String> warnings);
 
     /**
+     * The names of the op kinds a run with these settings has, so a {@code --mix} is checked before
+     * anything connects; empty when only the built workload knows them (then the run checks it before
+     * its first phase writes anything).
+     */
+    default java.util.List<String> opKinds(S settings) {
+        return java.util.List.of();
+    }
+
+    /**
      * The settings with the offered load changed to {@code opsPerSec}, for a sweep of rates.
      *
      * @throws dev.bench.core.BenchException the workload has no offered rate

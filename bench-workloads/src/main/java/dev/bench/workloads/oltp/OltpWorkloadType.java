@@ -42,6 +42,11 @@ public final class OltpWorkloadType implements WorkloadType<OltpRunSettings> {
     private static final int LOAD_PROGRESS_MS = 1000;
 
     @Override
+    public List<String> opKinds(OltpRunSettings settings) {
+        return List.of(OltpWorkload.KIND);
+    }
+
+    @Override
     public String name() {
         return NAME;
     }

@@ -37,6 +37,10 @@ public final class TpccWorkload implements Workload {
     private static final List<OpKind> KINDS = List.of(new OpKind(NEW_ORDER_KIND, 10, 1), new OpKind("payment", 10, 1),
             new OpKind("order-status", 1, 1), new OpKind("delivery", 1, 1), new OpKind("stock-level", 1, 1));
 
+    static List<String> kindNames() {
+        return KINDS.stream().map(OpKind::name).toList();
+    }
+
     private static final String H2_CONCURRENT_UPDATE = "90131";
 
     private final JdbcTarget target;

@@ -32,6 +32,11 @@ public final class TpccWorkloadType implements WorkloadType<TpccRunSettings> {
     private static final int FAILED = 1;
 
     @Override
+    public List<String> opKinds(TpccRunSettings settings) {
+        return TpccWorkload.kindNames();
+    }
+
+    @Override
     public String name() {
         return NAME;
     }

@@ -25,14 +25,17 @@ public final class VoteWorkload implements Workload {
     private final List<OpKind> kinds;
     /** Index of the write kind in {@link #kinds}: batches name their kind by index. */
     private final int writeKind;
+    /** The op kinds, in order. */
+    static final List<String> KIND_NAMES = List.of("write", "read");
+
     private final LongAdder acknowledged = new LongAdder();
     private final LongAdder inDoubt = new LongAdder();
 
     public VoteWorkload(VoteBackend backend, VoteSettings settings) {
         this.backend = backend;
         this.keys = settings.keys();
-        OpKind write = new OpKind("write", 1, settings.maxBatch());
-        OpKind read = new OpKind("read", settings.writeEvery() - 1, settings.maxBatch());
+        OpKind write = new OpKind(KIND_NAMES.get(0), 1, settings.maxBatch());
+        OpKind read = new OpKind(KIND_NAMES.get(1), settings.writeEvery() - 1, settings.maxBatch());
         this.kinds = List.of(write, read);
         this.writeKind = kinds.indexOf(write);
     }

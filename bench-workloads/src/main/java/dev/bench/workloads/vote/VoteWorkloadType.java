@@ -28,6 +28,11 @@ public final class VoteWorkloadType implements WorkloadType<VoteRunSettings> {
     static final long MEMORY_BYTES_PER_ARTICLE = 80;
 
     @Override
+    public List<String> opKinds(VoteRunSettings settings) {
+        return VoteWorkload.KIND_NAMES;
+    }
+
+    @Override
     public String name() {
         return NAME;
     }

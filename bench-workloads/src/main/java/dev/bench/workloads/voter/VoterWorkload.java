@@ -23,6 +23,8 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class VoterWorkload implements Workload, AutoCloseable {
 
+    static final String KIND = "vote";
+
     /** Unique violations: two first votes of one phone raced to insert its count row; the loser retries. */
     private static final Set<String> RACE_STATES = Set.of("23505");
     private static final int MYSQL_DUPLICATE_KEY = 1062;
@@ -45,7 +47,7 @@ public final class VoterWorkload implements Workload, AutoCloseable {
 
     @Override
     public List<OpKind> kinds() {
-        return List.of(new OpKind("vote", 1, 1));
+        return List.of(new OpKind(KIND, 1, 1));
     }
 
     @Override

@@ -30,6 +30,11 @@ public final class VoterWorkloadType implements WorkloadType<VoterRunSettings> {
     private static final int MAX_DEFAULT_CONNECTIONS = 16;
 
     @Override
+    public List<String> opKinds(VoterRunSettings settings) {
+        return List.of(VoterWorkload.KIND);
+    }
+
+    @Override
     public String name() {
         return NAME;
     }
