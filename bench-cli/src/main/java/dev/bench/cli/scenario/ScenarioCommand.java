@@ -31,7 +31,7 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Runs a scenario file: the workload, its settings under its flags' names, the target, and phases"
-                + " (name, duration, rate or FROM..TO ramp or schedule, measured). Options after the file override it.",
+                + " (name, duration, rate or FROM..TO ramp or schedule, measured, mix). Options after the file override it.",
                 "Examples in examples/; e.g. bench run examples/vote-ramp.yaml --seed 7"})
 public final class ScenarioCommand implements Callable<Integer> {
 
@@ -115,6 +115,13 @@ public final class ScenarioCommand implements Callable<Integer> {
                 m.put(p.workers() != null ? "workers" : "rate", p.workers() != null ? p.workers() : p.rate());
             }
             m.put("measured", p.measured());
+            if (p.mix() != null) {
+                Map<String, Object> mix = new LinkedHashMap<>();
+                for (String item : p.mix().split("/")) {
+                    mix.put(item.substring(0, item.indexOf('=')), new java.math.BigDecimal(item.substring(item.indexOf('=') + 1)));
+                }
+                m.put("mix", mix);
+            }
             phases.add(m);
         }
         if (!phases.isEmpty()) {

@@ -93,6 +93,28 @@ class ScenarioErrorsTest {
     }
 
     @Test
+    void aPhasesMixIsPrintedAndBecomesMix(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("s.yaml");
+        Files.writeString(file, BASE.replace("rate: 100..500}", "rate: 100..500, mix: {read: 1, write: 0.5}}"));
+        CliRunner r = CliRunner.run("run", "--print", file.toString());
+
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("  mix:\n    read: 1\n    write: 0.5\n"), r.out());
+        assertTrue(r.out().contains("--schedule ramp=2s:100..500 --mix ramp:read=1/write=0.5 --warmup 1.0"), r.out());
+
+        CliRunner twice = CliRunner.run("run", file.toString(), "--mix", "ramp:read=1");
+        assertEquals(2, twice.exitCode(), twice.err());
+        assertTrue(twice.errorLines().get(0).contains("--mix the phases set it; leave it out"), twice.err());
+
+        // vote knows its kinds before connecting (the URL's port 1 would be another error)
+        Files.writeString(file, BASE.replace("rate: 100..500}", "rate: 100..500, mix: {votes: 1}}"));
+        CliRunner unknown = CliRunner.run("run", file.toString());
+        assertEquals(2, unknown.exitCode(), unknown.err());
+        assertTrue(unknown.errorLines().get(0).contains("segment ramp names op kind 'votes', which this workload does not have;"
+                + " its kinds: write, read"), unknown.err());
+    }
+
+    @Test
     void aMissingOrMalformedFileIsOneLine(@TempDir Path dir) throws Exception {
         CliRunner missing = CliRunner.run("run", dir.resolve("none.yaml").toString());
         assertEquals(2, missing.exitCode());
