@@ -205,30 +205,42 @@ public final class RunConfig {
         return mix;
     }
 
-    /** The names of the measured window's segments in order (null for unnamed ones); empty without a schedule. */
-    public List<String> segmentNames() {
-        return segmentNames(schedule, workerSchedule);
+    /**
+     * One segment of the measured window's schedule, of rates or of workers alike.
+     *
+     * @param name null when unnamed
+     * @param spec as the user writes it ({@code spike=10s:60000}, {@code peak=30s:x128})
+     */
+    public record WindowSegment(String name, double seconds, String spec) {
     }
 
-    private static List<String> segmentNames(Schedule schedule, WorkerSchedule workerSchedule) {
+    /** The measured window's segments in order; empty without a schedule. */
+    public List<WindowSegment> windowSegments() {
+        return windowSegments(schedule, workerSchedule);
+    }
+
+    private static List<WindowSegment> windowSegments(Schedule schedule, WorkerSchedule workerSchedule) {
         if (schedule != null) {
-            return schedule.segments().stream().map(Schedule.Segment::name).toList();
+            return schedule.segments().stream().map(s -> new WindowSegment(s.name(), s.seconds(), s.toString())).toList();
         }
         if (workerSchedule != null) {
-            return workerSchedule.segments().stream().map(WorkerSchedule.Segment::name).toList();
+            return workerSchedule.segments().stream().map(s -> new WindowSegment(s.name(), s.seconds(), s.toString())).toList();
         }
         return List.of();
     }
 
+    /** The names of the measured window's segments in order (null for unnamed ones); empty without a schedule. */
+    public List<String> segmentNames() {
+        return windowSegments().stream().map(WindowSegment::name).toList();
+    }
+
     /** Seconds from the window's start at which each segment ends; empty without a schedule. */
     public double[] segmentEndSeconds() {
-        List<Double> lengths = schedule != null ? schedule.segments().stream().map(Schedule.Segment::seconds).toList()
-                : workerSchedule != null ? workerSchedule.segments().stream().map(WorkerSchedule.Segment::seconds).toList()
-                : List.of();
-        double[] ends = new double[lengths.size()];
+        List<WindowSegment> segments = windowSegments();
+        double[] ends = new double[segments.size()];
         double t = 0;
         for (int i = 0; i < ends.length; i++) {
-            t += lengths.get(i);
+            t += segments.get(i).seconds();
             ends[i] = t;
         }
         return ends;
@@ -430,7 +442,7 @@ public final class RunConfig {
             require(!reconnectTimeout.isNegative(), "reconnect timeout must be >= 0");
             require(bursts == null || targetOpsPerSec == 0, "bursts and a target rate exclude each other");
             if (mix != null) {
-                List<String> names = segmentNames(schedule, workerSchedule);
+                List<String> names = windowSegments(schedule, workerSchedule).stream().map(WindowSegment::name).toList();
                 require(!names.isEmpty(), "--mix gives named segments of --schedule their op mix, and this run has no schedule");
                 for (String segment : mix.segments()) {
                     require(names.contains(segment), "--mix names segment '" + segment + "', which --schedule does not have;"

@@ -2,8 +2,6 @@ package dev.bench.core.results;
 
 import dev.bench.core.BenchException;
 import dev.bench.core.RunConfig;
-import dev.bench.core.Schedule;
-import dev.bench.core.WorkerSchedule;
 import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.metrics.IntervalSnapshot;
 import dev.bench.core.metrics.KindStats;
@@ -89,36 +87,19 @@ public final class SegmentFiles implements IntervalListener, AutoCloseable {
      */
     public static SegmentFiles of(Path runDir, RunConfig config) {
         List<Stretch> stretches = new ArrayList<>();
-        Schedule rates = config.schedule();
-        WorkerSchedule workers = config.workerSchedule();
-        if (rates != null) {
-            for (Schedule.Segment s : rates.segments()) {
-                if (!add(stretches, s.name(), s.seconds(), s.toString())) {
-                    return null;
-                }
+        for (RunConfig.WindowSegment s : config.windowSegments()) {
+            if (s.name() == null) {
+                return null;
             }
-        } else if (workers != null) {
-            for (WorkerSchedule.Segment s : workers.segments()) {
-                if (!add(stretches, s.name(), s.seconds(), s.toString())) {
-                    return null;
-                }
+            Stretch last = stretches.isEmpty() ? null : stretches.get(stretches.size() - 1);
+            if (last == null || !last.name.equals(s.name())) {
+                last = new Stretch(s.name(), last == null ? 0 : last.toS);
+                stretches.add(last);
             }
+            last.toS += s.seconds();
+            last.specs.add(s.spec());
         }
         return stretches.size() < 2 ? null : new SegmentFiles(runDir, stretches);
-    }
-
-    private static boolean add(List<Stretch> stretches, String name, double seconds, String spec) {
-        if (name == null) {
-            return false;
-        }
-        Stretch last = stretches.isEmpty() ? null : stretches.get(stretches.size() - 1);
-        if (last == null || !last.name.equals(name)) {
-            last = new Stretch(name, last == null ? 0 : last.toS);
-            stretches.add(last);
-        }
-        last.toS += seconds;
-        last.specs.add(spec);
-        return true;
     }
 
     /** The stretches' directories, relative to the run's, in order. */
