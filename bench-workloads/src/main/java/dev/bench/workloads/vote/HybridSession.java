@@ -81,7 +81,7 @@ final class HybridSession implements VoteBackend.VoteSession {
         for (int i = 0; i < n; i++) {
             Object row = found.get(readKeys.get(i));
             long generation = backend.consistent() ? HybridVoteBackend.generationOf(found.get(readKeys.get(n + i))) : 0;
-            if (row != null && (!backend.consistent() || HybridVoteBackend.isFresh(row, generation))) {
+            if (backend.isHit(row, generation)) {
                 sink += HybridVoteBackend.votesOf(row);
             } else {
                 missedGeneration[m] = generation;
@@ -114,10 +114,12 @@ final class HybridSession implements VoteBackend.VoteSession {
                 long id = rs.getLong(1);
                 long votes = rs.getLong(3);
                 sink += votes;
-                int i = Arrays.binarySearch(ids, 0, m, id); // the misses keep the read's order: sorted
                 if (!backend.consistent()) {
                     pending.add(client.add(backend.keys().article(id), 0, HybridVoteBackend.cached(rs.getString(2), votes)));
-                } else if (i >= 0 && missedGeneration[i] >= 0) {
+                    continue;
+                }
+                int i = Arrays.binarySearch(ids, 0, m, id); // the misses keep the read's order: sorted
+                if (i >= 0 && missedGeneration[i] >= 0) {
                     // set, not add: an entry of an older generation is in the way, and a late set of an older
                     // generation is harmless (a miss at the next read)
                     pending.add(client.set(backend.keys().article(id), 0,

@@ -49,7 +49,7 @@ import java.util.concurrent.atomic.LongAdder;
  * mismatch; with {@code --consistent-cache} there must be none, and the check's sum is read through the
  * cache (a fresh row on a hit, SQL otherwise), so a stale entry lowers it and the check fails.
  *
- * <p>Threading: as {@link VoteBackend}; the hit and miss counters and the pending deletes are shared
+ * <p>Threading: as {@link VoteBackend}; the hit and miss counters and the pending invalidations are shared
  * by all sessions and thread-safe.
  */
 final class HybridVoteBackend implements VoteBackend {
@@ -158,6 +158,14 @@ final class HybridVoteBackend implements VoteBackend {
         }
     }
 
+    /**
+     * Whether a reader takes a cached row: any row in Noria's protocol; with {@code --consistent-cache}
+     * only one filled at the article's current {@code generation}.
+     */
+    boolean isHit(Object row, long generation) {
+        return row != null && (!consistent || isFresh(row, generation));
+    }
+
     /** Whether a cached row was filled at the article's current generation. */
     static boolean isFresh(Object cached, long generation) {
         String s = cached.toString();
@@ -213,9 +221,7 @@ final class HybridVoteBackend implements VoteBackend {
                         long id = rs.getLong(1);
                         long votes = rs.getLong(2);
                         Object row = found.get(keys.article(id));
-                        boolean hit = row != null
-                                && (!consistent || isFresh(row, generationOf(generations.get(keys.generation(id)))));
-                        long read = hit ? votesOf(row) : votes;
+                        long read = isHit(row, generationOf(generations.get(keys.generation(id)))) ? votesOf(row) : votes;
                         sum[0] += read;
                         sum[1] += read != votes ? 1 : 0;
                     }
