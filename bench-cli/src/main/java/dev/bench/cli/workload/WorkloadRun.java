@@ -53,7 +53,8 @@ public final class WorkloadRun {
             WorkloadType.Opener planned = type.plan(settings, target, run, FlagNames.of(echoed), warnings(command));
             List<String> kinds = type.opKinds(settings);
             if (run.mix() != null && !kinds.isEmpty()) {
-                OpMix.parse(FlagNames.of(echoed).of("mix"), run.mix()).requireKinds(FlagNames.of(echoed).of("mix"), kinds);
+                String name = FlagNames.of(echoed).of("mix");
+                OpMix.parse(name, run.mix()).requireKinds(name, kinds);
             }
             return planned;
         });

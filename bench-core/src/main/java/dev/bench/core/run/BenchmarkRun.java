@@ -133,7 +133,6 @@ public final class BenchmarkRun {
         }
     }
 
-    /** @param checkErrors gets one line when the after-run check could not run (the phase's results are kept) */
     /** The phase's workload, with a {@code --mix} checked against its op kinds. */
     private static Workload workloadOf(Benchmark benchmark, PhasePlan plan) {
         Workload workload;
@@ -150,6 +149,7 @@ public final class BenchmarkRun {
         return workload;
     }
 
+    /** @param checkErrors gets one line when the after-run check could not run (the phase's results are kept) */
     private static PhaseOutcome runPhase(Benchmark benchmark, PhasePlan plan, Workload workload, PhaseFiles files,
                                          SegmentFiles segments, RunContext context, List<String> checkErrors) {
         List<IntervalListener> listeners = new ArrayList<>();
