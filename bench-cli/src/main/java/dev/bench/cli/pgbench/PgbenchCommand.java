@@ -91,6 +91,10 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
     @Option(names = {"-T", "--time"}, paramLabel = "NUM", defaultValue = "0", description = "Duration of benchmark test in seconds.")
     int time;
 
+    @Option(names = "--warmup", paramLabel = "S", defaultValue = "0", description = "Run transactions for S seconds before -T's,"
+            + " left out of every figure (not a pgbench option: the JVM compiles its hot code then; default: ${DEFAULT-VALUE}, none, as pgbench).")
+    double warmup;
+
     @Option(names = {"-t", "--transactions"}, paramLabel = "NUM", defaultValue = "0",
             description = "Number of transactions each client runs (default: " + PgbenchSettings.TRANSACTIONS + ").")
     int transactions;
@@ -235,7 +239,7 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
                 List.copyOf(files), client, jobs, time, transactions, rate, latencyLimit, protocol, Map.copyOf(define),
                 progress, reportPerCommand, noVacuum, vacuumAll, seed(), check, maxTries, connect,
                 new ErrorReports(failuresDetailed, verboseErrors),
-                new TransactionLogSettings(log, samplingRate, aggregateInterval, logPrefix), List.copyOf(refused));
+                new TransactionLogSettings(log, samplingRate, aggregateInterval, logPrefix), warmup, List.copyOf(refused));
     }
 
     private static void refuse(List<String> refused, boolean given, String name) {

@@ -112,7 +112,9 @@ final class ClientSession implements Session {
         }
         long t0 = System.nanoTime();
         connection = connectEach.open();
-        counters.connected(System.nanoTime() - t0);
+        if (batch.isMeasured(0)) {
+            counters.connected(System.nanoTime() - t0);
+        }
         try {
             transaction(batch);
         } finally {
@@ -131,7 +133,9 @@ final class ClientSession implements Session {
         long lagNanos = System.nanoTime() - batch.intendedNanos(0);
         if (skipLateNanos > 0 && lagNanos > skipLateNanos) {
             // pgbench -R -L: too late already, so not sent; the engine counts it failed (no latency), the report skipped
-            counters.skipped(s);
+            if (measured) {
+                counters.skipped(s);
+            }
             log(batch, s, lagNanos, 0, null, true);
             throw new SkippedTransaction();
         }
@@ -142,7 +146,7 @@ final class ClientSession implements Session {
             variables.useRandom(batch.random(0));
             try {
                 runScript(s, measured);
-                counters.committed(s, attempt - 1);
+                counters.committed(s, attempt - 1, measured);
                 log(batch, s, lagNanos, attempt - 1, null, false);
                 return;
             } catch (SQLException e) {
@@ -157,10 +161,12 @@ final class ClientSession implements Session {
                 if (kind == ErrorKind.CONNECTION && failed instanceof Command.Sql q && isCommit(q)) {
                     counters.inDoubt(s);
                 }
-                if (measured && failed != null) {
-                    commandFailures[s][pc]++;
+                if (measured) {
+                    if (failed != null) {
+                        commandFailures[s][pc]++;
+                    }
+                    counters.failed(s, attempt - 1, e);
                 }
-                counters.failed(s, attempt - 1, e);
                 log(batch, s, lagNanos, attempt - 1, FailureKind.of(e), false);
                 throw e;
             } catch (RuntimeException e) {
@@ -177,8 +183,11 @@ final class ClientSession implements Session {
         }
     }
 
-    /** -l: this transaction's line (or its share of an interval), when it is one of the sample. */
+    /** -l: this transaction's line (or its share of an interval), when it is one of the sample; none in --warmup. */
     private void log(Batch batch, int script, long lagNanos, int retries, FailureKind failure, boolean skipped) {
+        if (!batch.isMeasured(0)) {
+            return;
+        }
         transactions++;
         if (log == null || !log.sampled(ThreadLocalRandom.current().nextDouble())) {
             return;

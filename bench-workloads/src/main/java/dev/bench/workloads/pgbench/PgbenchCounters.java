@@ -50,13 +50,18 @@ final class PgbenchCounters {
         return a;
     }
 
-    /** A committed transaction that needed {@code retries} re-runs first. */
-    void committed(int script, int retries) {
+    /**
+     * A committed transaction that needed {@code retries} re-runs first. Every commit counts for the
+     * check; the report's figures only measured ones (not --warmup's).
+     */
+    void committed(int script, int retries, boolean measured) {
         committed[script].increment();
-        retried(retries);
+        if (measured) {
+            retried(retries);
+        }
     }
 
-    /** A failed transaction after {@code retries} re-runs, by its last error (--failures-detailed's kinds). */
+    /** A measured transaction that failed after {@code retries} re-runs, by its last error (--failures-detailed's kinds). */
     void failed(int script, int retries, SQLException last) {
         retried(retries);
         switch (FailureKind.of(last)) {
@@ -67,7 +72,7 @@ final class PgbenchCounters {
         }
     }
 
-    /** -R -L: a transaction skipped because it was already too late. */
+    /** -R -L: a measured transaction skipped because it was already too late. */
     void skipped(int script) {
         skipped[script].increment();
     }

@@ -37,6 +37,9 @@ final class PgbenchProgress implements IntervalListener {
 
     @Override
     public void onInterval(IntervalSnapshot interval) {
+        if (interval.warmup()) {
+            return; // pgbench's clock starts with the measured run
+        }
         if (startNanos < 0) {
             startNanos = interval.startNanos();
         }

@@ -4,6 +4,7 @@ import dev.bench.core.metrics.KindStats;
 import dev.bench.core.metrics.RunResult;
 import org.HdrHistogram.Histogram;
 
+import java.math.BigDecimal;
 import java.util.List;
 import java.util.Locale;
 
@@ -54,6 +55,10 @@ final class PgbenchReport {
         line(out, "maximum number of tries: %d", s.maxTries());
         if (s.time() > 0) {
             line(out, "duration: %d s", s.time());
+            if (s.warmupSeconds() > 0) {
+                line(out, "warmup: %s s before it, left out of every figure (bench's --warmup)",
+                        BigDecimal.valueOf(s.warmupSeconds()).stripTrailingZeros().toPlainString());
+            }
             line(out, "number of transactions actually processed: %d", processed);
         } else {
             line(out, "number of transactions per client: %d", s.transactionsPerClient());

@@ -26,6 +26,7 @@ import java.util.Map;
  * @param connect        -C: a new connection for each transaction
  * @param errorReports   --failures-detailed and --verbose-errors
  * @param transactionLog -l, --sampling-rate, --aggregate-interval, --log-prefix
+ * @param warmupSeconds  --warmup (not pgbench's): seconds of unmeasured transactions before -T's; 0: none
  * @param refused        options given that this version does not do, by name
  */
 public record PgbenchSettings(boolean initialize, String initSteps, int scale, int fillfactor, boolean quiet,
@@ -34,7 +35,7 @@ public record PgbenchSettings(boolean initialize, String initSteps, int scale, i
                               int transactions, double rate, double latencyLimitMs, String protocol,
                               Map<String, String> define, int progress, boolean reportPerCommand, boolean noVacuum,
                               boolean vacuumAll, Long randomSeed, String check, int maxTries, boolean connect, ErrorReports errorReports,
-                              TransactionLogSettings transactionLog, List<String> refused) {
+                              TransactionLogSettings transactionLog, double warmupSeconds, List<String> refused) {
 
     public static final String INIT_STEPS = "dtgvp";
     public static final int SCALE = 1;
@@ -46,7 +47,7 @@ public record PgbenchSettings(boolean initialize, String initSteps, int scale, i
     public static final int MAX_TRIES = 1;
     public static final PgbenchSettings DEFAULTS = new PgbenchSettings(false, INIT_STEPS, SCALE, FILLFACTOR, false,
             false, false, Partitioning.NONE, List.of(), List.of(), CLIENT, JOBS, 0, 0, 0, 0, PROTOCOL, Map.of(), 0, false, false, false,
-            null, null, MAX_TRIES, false, ErrorReports.NONE, TransactionLogSettings.NONE, List.of());
+            null, null, MAX_TRIES, false, ErrorReports.NONE, TransactionLogSettings.NONE, 0, List.of());
 
     /** @throws BenchException one line naming the option */
     public PgbenchSettings validate(SettingNames names) {
@@ -64,6 +65,9 @@ public record PgbenchSettings(boolean initialize, String initSteps, int scale, i
         Require.rate(names.of("rate"), rate);
         Require.notNegative(names.of("latency-limit"), latencyLimitMs);
         Require.atLeast(names.of("progress"), progress, 0);
+        Require.notNegative(names.of("warmup"), warmupSeconds);
+        Require.that(warmupSeconds == 0 || time > 0, names.of("warmup") + " needs a duration (" + names.of("time")
+                + "): with a number of transactions every one counts");
         Require.that(time == 0 || transactions == 0, "specify either a number of transactions (" + names.of("transactions")
                 + ") or a duration (" + names.of("time") + "), not both");
         Require.that(maxTries >= 1, names.of("max-tries") + " must be >= 1, got " + maxTries

@@ -54,7 +54,8 @@ public final class PgbenchWorkloadType implements WorkloadType<PgbenchSettings> 
         return new PgbenchSettings(s.initialize(), s.initSteps(), s.scale(), s.fillfactor(), s.quiet(), s.foreignKeys(),
                 s.unloggedTables(), s.partitioning(), s.builtins(), s.files(), s.client(), s.jobs(), s.time(), s.transactions(), opsPerSec,
                 s.latencyLimitMs(), s.protocol(), s.define(), s.progress(), s.reportPerCommand(), s.noVacuum(),
-                s.vacuumAll(), s.randomSeed(), s.check(), s.maxTries(), s.connect(), s.errorReports(), s.transactionLog(), s.refused());
+                s.vacuumAll(), s.randomSeed(), s.check(), s.maxTries(), s.connect(), s.errorReports(), s.transactionLog(),
+                s.warmupSeconds(), s.refused());
     }
 
     @Override
@@ -71,6 +72,7 @@ public final class PgbenchWorkloadType implements WorkloadType<PgbenchSettings> 
         RunConfig config = run.applyTo(RunConfig.builder(), names).threads(settings.client())
                 .targetOpsPerSec(settings.rate())
                 .duration(settings.time() > 0 ? Duration.ofSeconds(settings.time()) : Duration.ZERO)
+                .warmup(Duration.ofNanos(Math.round(settings.warmupSeconds() * 1e9)))
                 .opsPerWorker(perClient).seed(seed).build();
         PrintWriter err = new PrintWriter(System.err, true);
         return () -> {

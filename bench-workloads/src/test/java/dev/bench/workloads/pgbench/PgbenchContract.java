@@ -62,7 +62,7 @@ abstract class PgbenchContract {
                                     String protocol, String check, Map<String, String> define, int maxTries) {
         return new PgbenchSettings(false, PgbenchSettings.INIT_STEPS, 1, 100, true, false, false, Partitioning.NONE, builtins, files, clients,
                 1, 0, perClient, 0, 0, protocol, define, 0, true, false, false, 7L, check, maxTries, false, ErrorReports.NONE,
-                TransactionLogSettings.NONE, List.of());
+                TransactionLogSettings.NONE, 0, List.of());
     }
 
     /** {@code base} with -C and the error reports set. */
@@ -80,13 +80,23 @@ abstract class PgbenchContract {
         return copy(base, base.jobs(), rate, latencyLimitMs, base.connect(), base.errorReports(), base.transactionLog());
     }
 
+    /** {@code base} for -T {@code seconds} at -R {@code rate} after {@code warmupSeconds} of --warmup, with -l to {@code prefix}. */
+    static PgbenchSettings withWarmup(PgbenchSettings base, int seconds, double rate, double warmupSeconds, String prefix) {
+        return new PgbenchSettings(base.initialize(), base.initSteps(), base.scale(), base.fillfactor(),
+                base.quiet(), base.foreignKeys(), base.unloggedTables(), base.partitioning(), base.builtins(), base.files(),
+                base.client(), base.jobs(), seconds, 0, rate, base.latencyLimitMs(), base.protocol(),
+                base.define(), base.progress(), base.reportPerCommand(), base.noVacuum(), base.vacuumAll(), base.randomSeed(),
+                base.check(), base.maxTries(), base.connect(), base.errorReports(), new TransactionLogSettings(true, 1.0, 0, prefix),
+                warmupSeconds, base.refused());
+    }
+
     private static PgbenchSettings copy(PgbenchSettings base, int jobs, double rate, double latencyLimitMs, boolean connect,
                                         ErrorReports reports, TransactionLogSettings log) {
         return new PgbenchSettings(base.initialize(), base.initSteps(), base.scale(), base.fillfactor(),
                 base.quiet(), base.foreignKeys(), base.unloggedTables(), base.partitioning(), base.builtins(), base.files(),
                 base.client(), jobs, base.time(), base.transactions(), rate, latencyLimitMs, base.protocol(),
                 base.define(), base.progress(), base.reportPerCommand(), base.noVacuum(), base.vacuumAll(), base.randomSeed(),
-                base.check(), base.maxTries(), connect, reports, log, base.refused());
+                base.check(), base.maxTries(), connect, reports, log, base.warmupSeconds(), base.refused());
     }
 
     void initialize(String steps) {
@@ -96,7 +106,7 @@ abstract class PgbenchContract {
     void initialize(String steps, int fillfactor, Partitioning partitioning) {
         PgbenchSettings s = new PgbenchSettings(true, steps, 1, fillfactor, true, false, false, partitioning, List.of(), List.of(),
                 1, 1, 0, 0, 0, 0, "simple", Map.of(), 0, false, false, false, null, null, 1, false, ErrorReports.NONE,
-                TransactionLogSettings.NONE, List.of());
+                TransactionLogSettings.NONE, 0, List.of());
         Workloads.PGBENCH.initialize(s, TargetSettings.url(url()), SettingNames.FLAGS, new PrintWriter(new StringWriter()));
     }
 
@@ -168,6 +178,30 @@ abstract class PgbenchContract {
         }
         List<Long> oneToTen = LongStream.rangeClosed(1, 10).boxed().toList();
         assertEquals(Map.of("0", oneToTen, "1", oneToTen, "2", oneToTen), numbers);
+    }
+
+    /**
+     * --warmup (bench's, not pgbench's): its transactions commit, so the check counts them, but the
+     * report, -l and -r leave them out: processed is the measured window's, at -R's rate.
+     */
+    @Test
+    void warmupTransactionsAreCheckedButLeftOutOfEveryFigure() throws Exception {
+        String prefix = dir.resolve("warm").toString();
+        Outcome o = run(withWarmup(settings(List.of("tpcb-like"), List.of(), 2, 0, "prepared", null, Map.of()), 2, 100, 1, prefix));
+        assertTrue(o.phase().check().ok(), o.phase().check().verdict());
+
+        long processed = o.phase().result().completedTotal();
+        Matcher m = Pattern.compile("history \\+(\\d+) rows for (\\d+) committed").matcher(o.phase().check().verdict());
+        assertTrue(m.find(), o.phase().check().verdict());
+        long committed = Long.parseLong(m.group(2));
+        assertTrue(processed > 100 && processed < 300, "2 s at 100/s measured: " + processed);
+        assertTrue(committed - processed > 50, "the warmup's second committed about 100 more: " + committed + " vs " + processed);
+        assertTrue(o.out().contains("number of transactions actually processed: " + processed + "\n"), o.out());
+        assertTrue(o.out().contains("warmup: 1 s before it, left out of every figure"), o.out());
+
+        long pid = ProcessHandle.current().pid();
+        long logged = Files.readAllLines(Path.of(prefix + "." + pid)).size();
+        assertEquals(processed, logged, "-l logs the measured transactions only");
     }
 
     /** --aggregate-interval: pgbench 15's 15 columns a line; the counts add up to the transactions run. */
