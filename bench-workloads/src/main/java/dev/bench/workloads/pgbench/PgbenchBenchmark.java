@@ -173,7 +173,14 @@ final class PgbenchBenchmark extends Benchmark {
 
     @Override
     protected List<IntervalListener> listeners(PhasePlan phase, PrintWriter out) {
-        return s.progress() > 0 ? List.of(new PgbenchProgress(err, s.progress(), s.rate() > 0)) : List.of();
+        List<IntervalListener> listeners = new ArrayList<>();
+        if (s.progress() > 0) {
+            listeners.add(new PgbenchProgress(err, s.progress(), s.rate() > 0));
+        }
+        if (s.rate() > 0 && s.warmupSeconds() == 0) {
+            listeners.add(new ColdStartHint(err));
+        }
+        return listeners;
     }
 
     @Override
