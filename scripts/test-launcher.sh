@@ -54,11 +54,12 @@ err=$(env -u JAVA_HOME PATH="$tmp/path" "$dist/bin/bench" --version 2>&1); rc=$?
 set -e
 [ "$rc" = 1 ] && [ "$(wc -l <<<"$err")" = 1 ] && grep -q 'found none' <<<"$err" || fail "no Java: exit $rc, '$err'"
 
-# Start-up archives (bin/bench's comment says why): made on first use, used from the second
-shared() {  # JAVA_HOME: did the second run load bench's own classes from an archive?
+# Start-up archives (bin/bench's comment says why): made by a training run on first use, used from then on
+shared() {  # JAVA_HOME: did the second run load bench's own classes and picocli's from an archive?
   JAVA_HOME=$1 BENCH_CACHE_DIR=$tmp/cache "$dist/bin/bench" --version > /dev/null 2>&1
-  JAVA_HOME=$1 BENCH_CACHE_DIR=$tmp/cache BENCH_OPTS=-Xlog:class+load "$dist/bin/bench" --version 2>&1 \
-    | grep -q 'dev.bench.cli.BenchMain source: shared objects file'
+  JAVA_HOME=$1 BENCH_CACHE_DIR=$tmp/cache BENCH_OPTS=-Xlog:class+load "$dist/bin/bench" --version > "$tmp/classes.txt" 2>&1
+  grep -q 'dev.bench.cli.BenchMain source: shared objects file' "$tmp/classes.txt" &&
+    grep -q 'picocli.CommandLine source: shared objects file' "$tmp/classes.txt"   # compiled for 17: archivable
 }
 shared "$java_home" || fail "no class archive used on the second run with $java_home"
 ls "$tmp"/cache/bench-*.jsa > /dev/null || fail "no CDS archive in the cache after a run on $java_home"
