@@ -11,6 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -46,6 +48,10 @@ class PgbenchCommandTest {
             "-f /no/such.sql          | could not open file \"/no/such.sql\": no such file",
             "-i -I dtx                | unrecognized initialization step \"x\"",
             "--random-seed soon       | unrecognized random seed option \"soon\"",
+            "--warmup 2 -t 5          | --warmup needs a duration (--time): with a number of transactions every one counts",
+            "--warmup 1               | --warmup needs a duration (--time): with a number of transactions every one counts",
+            "--warmup -1 -T 5         | --warmup must be >= 0, got -1.0",
+            "-t 5 --schedule 2s:100   | -t counts each client's transactions and --schedule sets the run's length: give one",
     })
     void badInputIsOneLineAndExitTwoBeforeConnecting(String args, String expected) {
         List<String> argv = new ArrayList<>(List.of("pgbench", "--url", NOWHERE));
@@ -77,6 +83,27 @@ class PgbenchCommandTest {
         CliRunner r = CliRunner.run("pgbench", "--show-script", "se");
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(r.err().contains("SELECT abalance FROM pgbench_accounts WHERE aid = :aid;"), r.err());
+    }
+
+    /** A schedule (a scenario's phases) bounds the run as -T does, after --warmup; not pgbench's default -t 10. */
+    @Test
+    void aScheduleSetsTheRunsLengthOnPostgres() throws Exception {
+        String url = TestServers.postgresUrl();
+        CliRunner init = CliRunner.run("pgbench", "--url", url, "-i", "-s", "1", "-q");
+        assertEquals(0, init.exitCode(), init.err());
+        try {
+            CliRunner r = CliRunner.run("pgbench", "--url", url, "-c", "2", "-M", "prepared", "--schedule", "2s:100",
+                    "--warmup", "1", "--results", dir.resolve("scheduled").toString());
+            assertEquals(0, r.exitCode(), r.err());
+            assertTrue(r.out().contains("duration: 2 s"), r.out());
+            Matcher m = Pattern.compile("number of transactions actually processed: (\\d+)\n").matcher(r.out());
+            assertTrue(m.find(), r.out());
+            long processed = Long.parseLong(m.group(1));
+            assertTrue(processed > 120 && processed < 280, "2 s at 100/s: " + processed);
+            assertTrue(r.out().contains("# integrity: ok"), r.out());
+        } finally {
+            CliRunner.run("pgbench", "--url", url, "-i", "-I", "d");
+        }
     }
 
     @Test

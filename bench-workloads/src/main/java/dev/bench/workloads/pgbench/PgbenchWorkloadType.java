@@ -8,6 +8,7 @@ import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.run.RunSettings;
 import dev.bench.core.run.TargetSettings;
 import dev.bench.core.run.WorkloadType;
+import dev.bench.core.settings.Require;
 import dev.bench.core.settings.SettingNames;
 
 import java.io.PrintWriter;
@@ -51,8 +52,13 @@ public final class PgbenchWorkloadType implements WorkloadType<PgbenchSettings> 
 
     @Override
     public PgbenchSettings withTargetRate(PgbenchSettings s, double opsPerSec) {
+        return with(s, s.time(), opsPerSec);
+    }
+
+    /** {@code s} for {@code time} seconds at {@code opsPerSec}. */
+    private static PgbenchSettings with(PgbenchSettings s, int time, double opsPerSec) {
         return new PgbenchSettings(s.initialize(), s.initSteps(), s.scale(), s.fillfactor(), s.quiet(), s.foreignKeys(),
-                s.unloggedTables(), s.partitioning(), s.builtins(), s.files(), s.client(), s.jobs(), s.time(), s.transactions(), opsPerSec,
+                s.unloggedTables(), s.partitioning(), s.builtins(), s.files(), s.client(), s.jobs(), time, s.transactions(), opsPerSec,
                 s.latencyLimitMs(), s.protocol(), s.define(), s.progress(), s.reportPerCommand(), s.noVacuum(),
                 s.vacuumAll(), s.randomSeed(), s.check(), s.maxTries(), s.connect(), s.errorReports(), s.transactionLog(),
                 s.warmupSeconds(), s.refused());
@@ -68,21 +74,27 @@ public final class PgbenchWorkloadType implements WorkloadType<PgbenchSettings> 
         List<Script> scripts = Scripts.load(settings.builtins(), settings.files());
         refuseUntested(target.urlOrEmbedded(H2_FILE_URL, names));
         long seed = settings.randomSeed() != null ? settings.randomSeed() : run.seed();
-        int perClient = settings.transactionsPerClient();
+        // A schedule (a scenario's phases) sets the run's length, as -T does; not pgbench's default -t 10
+        boolean scheduled = run.schedule() != null;
+        Require.that(!scheduled || settings.transactions() == 0, names.of("transactions") + " counts each client's transactions and "
+                + names.of("schedule") + " sets the run's length: give one");
+        Require.that(settings.warmupSeconds() == 0 || settings.time() > 0 || scheduled, names.of("warmup") + " needs a duration ("
+                + names.of("time") + "): with a number of transactions every one counts");
         RunConfig config = run.applyTo(RunConfig.builder(), names).threads(settings.client())
                 .targetOpsPerSec(settings.rate())
                 .duration(settings.time() > 0 ? Duration.ofSeconds(settings.time()) : Duration.ZERO)
                 .warmup(Duration.ofNanos(Math.round(settings.warmupSeconds() * 1e9)))
-                .opsPerWorker(perClient).seed(seed).build();
+                .opsPerWorker(scheduled ? 0 : settings.transactionsPerClient()).seed(seed).build();
+        PgbenchSettings s = scheduled ? with(settings, (int) Math.ceil(config.duration().toNanos() / 1e9), config.targetOpsPerSec()) : settings;
         PrintWriter err = new PrintWriter(System.err, true);
         return () -> {
             long t0 = System.nanoTime();
-            JdbcTarget t = open(target, settings);
+            JdbcTarget t = open(target, s);
             try (Connection c = t.connection()) {
                 c.isValid(1);
             }
             double connectionMs = (System.nanoTime() - t0) / 1e6;
-            return new PgbenchBenchmark(t, settings, scripts, config, seed, connectionMs, err);
+            return new PgbenchBenchmark(t, s, scripts, config, seed, connectionMs, err);
         };
     }
 
