@@ -47,16 +47,23 @@ if [ -n "${BENCH_POSTGRES_URL:-}" ] && [ -n "${BENCH_MYSQL_URL:-}" ]; then
 fi
 
 # TpccNewOrder runs on tpcc's scale-1 tables: create them where they are missing (prepare refuses,
-# harmlessly, where they exist; a real failure shows as that benchmark's setup error below).
+# harmlessly, where they exist; a real failure shows as that benchmark's setup error below). Those this
+# script made are dropped when it ends, so a later test's own prepare finds none.
 bench=bench-cli/target/bench.jar
+prepared=()
 if [ -f "$bench" ]; then
-  if [ -n "${BENCH_POSTGRES_URL:-}" ]; then
-    java -jar "$bench" tpcc prepare --scale 1 --url "$BENCH_POSTGRES_URL" >/dev/null 2>&1 || true
-  fi
-  if [ -n "${BENCH_MYSQL_URL:-}" ]; then
-    java -jar "$bench" tpcc prepare --scale 1 --url "${BENCH_MYSQL_URL/jdbc:mysql:/jdbc:mariadb:}" >/dev/null 2>&1 || true
-  fi
+  for url in ${BENCH_POSTGRES_URL:+"$BENCH_POSTGRES_URL"} ${BENCH_MYSQL_URL:+"${BENCH_MYSQL_URL/jdbc:mysql:/jdbc:mariadb:}"}; do
+    if java -jar "$bench" tpcc prepare --scale 1 --url "$url" >/dev/null 2>&1; then
+      prepared+=("$url")
+    fi
+  done
 fi
+cleanup_tpcc() {
+  for url in ${prepared[@]+"${prepared[@]}"}; do
+    java -jar "$bench" tpcc cleanup --url "$url" >/dev/null 2>&1 || true
+  done
+}
+trap cleanup_tpcc EXIT
 rm -f "$result"
 start=$SECONDS
 log "running ${include[*]}"
