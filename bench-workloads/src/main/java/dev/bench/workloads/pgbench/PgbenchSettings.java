@@ -66,8 +66,6 @@ public record PgbenchSettings(boolean initialize, String initSteps, int scale, i
         Require.notNegative(names.of("latency-limit"), latencyLimitMs);
         Require.atLeast(names.of("progress"), progress, 0);
         Require.notNegative(names.of("warmup"), warmupSeconds);
-        Require.that(warmupSeconds == 0 || transactions == 0, names.of("warmup") + " needs a duration (" + names.of("time")
-                + "): with a number of transactions every one counts");
         Require.that(time == 0 || transactions == 0, "specify either a number of transactions (" + names.of("transactions")
                 + ") or a duration (" + names.of("time") + "), not both");
         Require.that(maxTries >= 1, names.of("max-tries") + " must be >= 1, got " + maxTries

@@ -74,7 +74,8 @@ public final class PgbenchWorkloadType implements WorkloadType<PgbenchSettings> 
         List<Script> scripts = Scripts.load(settings.builtins(), settings.files());
         refuseUntested(target.urlOrEmbedded(H2_FILE_URL, names));
         long seed = settings.randomSeed() != null ? settings.randomSeed() : run.seed();
-        // A schedule (a scenario's phases) sets the run's length, as -T does; not pgbench's default -t 10
+        // A schedule (a scenario's phases) sets the run's length, as -T does; not pgbench's default -t 10.
+        // --warmup needs either (checked here, where the schedule is known)
         boolean scheduled = run.schedule() != null;
         Require.that(!scheduled || settings.transactions() == 0, names.of("transactions") + " counts each client's transactions and "
                 + names.of("schedule") + " sets the run's length: give one");
