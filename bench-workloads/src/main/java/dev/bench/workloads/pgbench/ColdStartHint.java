@@ -25,7 +25,7 @@ final class ColdStartHint implements IntervalListener {
     static final double RATIO = 10;
 
     private final PrintWriter err;
-    /** Per measured interval: its start (s) and the worst latency from the intended start of an op it completed (ms). */
+    /** Per measured interval: its start and end (s) and the worst latency from the intended start of an op it completed (ms). */
     private final List<double[]> intervals = new ArrayList<>();
 
     ColdStartHint(PrintWriter err) {
@@ -41,7 +41,7 @@ final class ColdStartHint implements IntervalListener {
         for (KindStats k : interval.kinds()) {
             worst = Math.max(worst, k.sojourn().getTotalCount() == 0 ? 0 : k.sojourn().getMaxValue());
         }
-        intervals.add(new double[] {interval.startNanos() / 1e9, worst / 1e6});
+        intervals.add(new double[] {interval.startNanos() / 1e9, interval.endNanos() / 1e9, worst / 1e6});
     }
 
     @Override
@@ -58,7 +58,7 @@ final class ColdStartHint implements IntervalListener {
      * ms and over {@value #RATIO} times the worst of the run's second half (which must start after them and
      * complete something).
      *
-     * @param intervals per measured interval, in order: its start in seconds and its worst latency in ms
+     * @param intervals per measured interval, in order: its start and end in seconds and its worst latency in ms
      */
     static String hint(List<double[]> intervals) {
         if (intervals.isEmpty()) {
@@ -71,24 +71,24 @@ final class ColdStartHint implements IntervalListener {
         }
         double early = 0;
         double late = 0;
-        double behindUntil = 0;
         for (double[] i : intervals) {
             if (i[0] < EARLY_S) {
-                early = Math.max(early, i[1]);
+                early = Math.max(early, i[2]);
             } else if (i[0] >= half) {
-                late = Math.max(late, i[1]);
+                late = Math.max(late, i[2]);
             }
         }
         if (late == 0 || early < MIN_EARLY_MS || early < RATIO * late) {
             return null;
         }
+        double behindUntil = 0; // the end of the last interval still far behind
         for (double[] i : intervals) {
-            if (i[1] > RATIO * late) {
-                behindUntil = i[0];
+            if (i[2] > RATIO * late) {
+                behindUntil = i[1];
             }
         }
         return String.format(Locale.ROOT, "bench: the run's first %.0f s fell behind the schedule (latency up to %.0f ms) and its"
                 + " second half did not (at most %.1f ms): a cold JVM, not the server; --warmup %.0f leaves that out of the figures",
-                Math.ceil(behindUntil + 1), early, late, Math.max(EARLY_S, Math.ceil(behindUntil + 1)));
+                Math.ceil(behindUntil), early, late, Math.max(EARLY_S, Math.ceil(behindUntil)));
     }
 }

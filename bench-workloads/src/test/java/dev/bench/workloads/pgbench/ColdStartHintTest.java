@@ -15,7 +15,7 @@ class ColdStartHintTest {
     private static List<double[]> seconds(double... worstMs) {
         List<double[]> intervals = new ArrayList<>();
         for (int i = 0; i < worstMs.length; i++) {
-            intervals.add(new double[] {i, worstMs[i]});
+            intervals.add(new double[] {i, i + 1, worstMs[i]});
         }
         return intervals;
     }
