@@ -63,6 +63,18 @@ shared() {  # JAVA_HOME: did the second run load bench's own classes and picocli
 }
 shared "$java_home" || fail "no class archive used on the second run with $java_home"
 ls "$tmp"/cache/bench-*.jsa > /dev/null || fail "no CDS archive in the cache after a run on $java_home"
+# The training also loads what server runs use (start-up-classes.txt): a run against PostgreSQL finds
+# pgjdbc's connection code in the archive (nothing listens on port 1: it fails at once, after loading it)
+JAVA_HOME=$java_home BENCH_CACHE_DIR=$tmp/cache BENCH_OPTS=-Xlog:class+load "$dist/bin/bench" oltp-rw run \
+  --url 'jdbc:postgresql://127.0.0.1:1/none' > "$tmp/pg-classes.txt" 2>&1 || true
+grep -q 'org.postgresql.core.v3.ConnectionFactoryImpl source: shared objects file' "$tmp/pg-classes.txt" ||
+  fail "pgjdbc's connection classes are not in the archive made by the training run"
+# A rebuilt jar gets a new archive, which replaces the old one
+cp -r "$dist" "$tmp/dist2"
+JAVA_HOME=$java_home BENCH_CACHE_DIR=$tmp/cache2 "$tmp/dist2/bin/bench" --version > /dev/null 2>&1
+touch -d '2001-01-01' "$tmp/dist2/lib/bench.jar"
+JAVA_HOME=$java_home BENCH_CACHE_DIR=$tmp/cache2 "$tmp/dist2/bin/bench" --version > /dev/null 2>&1
+[ "$(ls "$tmp"/cache2/bench-*.jsa | wc -l)" = 1 ] || fail "a rebuilt jar's archive did not replace the old one: $(ls "$tmp/cache2")"
 for jdk25 in /usr/lib/jvm/temurin-25*; do
   [ -x "$jdk25/bin/java" ] || continue
   shared "$jdk25" || fail "no AOT cache used on the second run with $jdk25"

@@ -34,7 +34,11 @@ public class BenchMain implements Runnable {
     CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(runStoppingOnCtrlC(args));
+        int exitCode = runStoppingOnCtrlC(args);
+        if (StartUpClasses.training()) {
+            StartUpClasses.load();
+        }
+        System.exit(exitCode);
     }
 
     /**
