@@ -14,6 +14,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -29,7 +31,7 @@ class ScenarioExamplesTest {
         try (Stream<Path> files = Files.list(EXAMPLES)) {
             List<String> workloads = files.filter(f -> f.toString().endsWith(".yaml"))
                     .map(f -> ScenarioFile.read(f).workload()).distinct().sorted().toList();
-            assertEquals(List.of("oltp-rw", "tao", "tpcc", "vote", "voter"), workloads);
+            assertEquals(List.of("oltp-rw", "pgbench", "tao", "tpcc", "vote", "voter"), workloads);
         }
     }
 
@@ -86,6 +88,29 @@ class ScenarioExamplesTest {
             assertEquals("step1=2s:10,step2=2s:20,step3=2s:40", summary.path("run").path("schedule").asText());
         } finally {
             CliRunner.run("tpcc", "cleanup", "--url", url);
+        }
+    }
+
+    @Test
+    void pgbenchSteps(@TempDir Path tmp) {
+        String url = TestServers.postgresUrl();
+        CliRunner init = CliRunner.run("pgbench", "-i", "-s", "1", "-q", "--url", url);
+        assertEquals(0, init.exitCode(), init.err());
+        try {
+            Path results = tmp.resolve("pgbench");
+            CliRunner r = CliRunner.run("run", EXAMPLES.resolve("pgbench-steps.yaml").toString(), "--url", url,
+                    "--results", results.toString());
+            assertEquals(0, r.exitCode(), r.err());
+            assertTrue(r.out().contains("warmup: 2 s before it"), "the unmeasured phase is the warmup: " + r.out());
+            Matcher processed = Pattern.compile("number of transactions actually processed: (\\d+)\n").matcher(r.out());
+            assertTrue(processed.find(), r.out());
+            // 2 s at 100/s and 2 s at 300/s: 800 offered, Poisson
+            assertEquals(800, Long.parseLong(processed.group(1)), 4.5 * Math.sqrt(800), r.out());
+            JsonNode summary = ResultsJson.read(results.resolve("summary.json"));
+            assertTrue(summary.path("integrity").path("ok").asBoolean(), summary.path("integrity").toString());
+            assertEquals("low=2s:100,high=2s:300", summary.path("run").path("schedule").asText());
+        } finally {
+            CliRunner.run("pgbench", "-i", "-I", "d", "--url", url);
         }
     }
 
