@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The classes a run against a server loads (JDBC drivers, TLS, SCRAM, workload code) that the launcher's
@@ -15,7 +17,7 @@ import java.nio.charset.StandardCharsets;
  */
 final class StartUpClasses {
 
-    static final String LIST = "start-up-classes.txt";
+    private static final String LIST = "start-up-classes.txt";
 
     private StartUpClasses() {
     }
@@ -28,22 +30,30 @@ final class StartUpClasses {
     static int load() {
         ClassLoader loader = StartUpClasses.class.getClassLoader();
         int loaded = 0;
-        try (InputStream in = StartUpClasses.class.getResourceAsStream(LIST)) {
-            if (in == null) {
-                return 0;
+        for (String name : names()) {
+            try {
+                Class.forName(name, false, loader);
+                loaded++;
+            } catch (ClassNotFoundException | LinkageError skipped) {
+                // gone from this build or this JDK, or needs a library we don't ship: nothing to archive
             }
-            BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            for (String name = lines.readLine(); name != null; name = lines.readLine()) {
-                try {
-                    Class.forName(name.trim(), false, loader);
-                    loaded++;
-                } catch (ClassNotFoundException | LinkageError skipped) {
-                    // gone from this build or this JDK, or needs a library we don't ship: nothing to archive
+        }
+        return loaded;
+    }
+
+    /** The listed names; none when the list can't be read (a cache with fewer classes is still a cache). */
+    static List<String> names() {
+        List<String> names = new ArrayList<>();
+        try (InputStream in = StartUpClasses.class.getResourceAsStream(LIST)) {
+            if (in != null) {
+                BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+                for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                    names.add(line.trim());
                 }
             }
         } catch (IOException e) {
-            // a cache with fewer classes is still a cache
+            // as above: the names read so far
         }
-        return loaded;
+        return names;
     }
 }

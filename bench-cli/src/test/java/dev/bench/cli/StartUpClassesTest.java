@@ -2,17 +2,11 @@ package dev.bench.cli;
 
 import org.junit.jupiter.api.Test;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -23,8 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class StartUpClassesTest {
 
     @Test
-    void nearlyEveryListedClassLoadsWithThisBuild() throws IOException {
-        List<String> names = listed();
+    void nearlyEveryListedClassLoadsWithThisBuild() {
+        List<String> names = StartUpClasses.names();
         List<String> missing = new ArrayList<>();
         for (String name : names) {
             try {
@@ -48,17 +42,5 @@ class StartUpClassesTest {
         } finally {
             System.clearProperty("bench.train");
         }
-    }
-
-    private static List<String> listed() throws IOException {
-        List<String> names = new ArrayList<>();
-        try (InputStream in = StartUpClasses.class.getResourceAsStream(StartUpClasses.LIST)) {
-            assertNotNull(in, StartUpClasses.LIST);
-            BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-                names.add(line.trim());
-            }
-        }
-        return names;
     }
 }
