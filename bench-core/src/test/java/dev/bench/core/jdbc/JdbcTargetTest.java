@@ -1,14 +1,18 @@
 package dev.bench.core.jdbc;
 
+import dev.bench.core.BenchException;
+import dev.bench.core.testing.TestServers;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
 import java.sql.Statement;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 class JdbcTargetTest {
@@ -40,5 +44,28 @@ class JdbcTargetTest {
                 assertEquals(1, s.executeUpdate("UPDATE t SET v = 2 WHERE id = 1"), "the retry on the same connection");
             }
         }
+    }
+
+    @Test
+    void aLargePoolHoldsAllItsConnectionsWhenOpenReturns() throws SQLException {
+        int size = JdbcTarget.SERIAL_FILL_MAX + 12;
+        String app = "bench_fill_" + System.nanoTime();
+        String url = TestServers.postgresUrl() + "&ApplicationName=" + app;
+        try (JdbcTarget target = JdbcTarget.open(url, null, null, size);
+             Connection c = target.connection();
+             Statement s = c.createStatement();
+             ResultSet r = s.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE application_name = '" + app + "'")) {
+            r.next();
+            assertEquals(size, r.getInt(1), "the pool's connections on the server (HikariCP alone adds one per 30 ms after open)");
+        }
+    }
+
+    @Test
+    void aLargePoolWithAWrongPasswordFailsWithOneLineThatHidesIt() {
+        String url = TestServers.postgresUrl().replaceFirst("password=[^&]*", "password=not-the-password");
+        BenchException e = assertThrows(BenchException.class, () -> JdbcTarget.open(url, null, null, JdbcTarget.SERIAL_FILL_MAX + 12));
+        assertTrue(e.getMessage().startsWith("cannot connect to jdbc:postgresql://"), e.getMessage());
+        assertFalse(e.getMessage().contains("not-the-password"), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
     }
 }
