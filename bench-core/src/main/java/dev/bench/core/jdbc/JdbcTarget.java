@@ -55,6 +55,7 @@ public final class JdbcTarget implements AutoCloseable {
     public static JdbcTarget open(String url, String user, String password, int poolSize,
                                   Map<String, String> driverDefaults) {
         JdbcDriver driver = JdbcDriver.fromUrl(url);
+        ClientTls.prepareFor(driver);
         String masked = Secrets.maskUrl(url);
         if (poolSize < 1) {
             throw new BenchException("pool size must be >= 1, got " + poolSize);

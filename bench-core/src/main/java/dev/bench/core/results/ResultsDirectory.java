@@ -2,6 +2,7 @@ package dev.bench.core.results;
 
 import dev.bench.core.BenchException;
 import dev.bench.core.RunConfig;
+import dev.bench.core.jdbc.ClientTls;
 import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.metrics.KindStats;
 import dev.bench.core.metrics.RunResult;
@@ -162,7 +163,7 @@ public final class ResultsDirectory {
         return numbers;
     }
 
-    /** Where and on what the run happened: time, the build (version, commit), JVM, OS, CPUs, heap. */
+    /** Where and on what the run happened: time, the build (version, commit), JVM, OS, CPUs, heap, the client's TLS. */
     public static Map<String, Object> environment() {
         Map<String, Object> env = new LinkedHashMap<>();
         env.put("time", Instant.now().toString());
@@ -174,6 +175,7 @@ public final class ResultsDirectory {
         env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
         env.put("cpus", Runtime.getRuntime().availableProcessors());
         env.put("max_heap_mb", Runtime.getRuntime().maxMemory() / (1024 * 1024));
+        env.put("client_tls", ClientTls.description());
         return env;
     }
 
