@@ -43,8 +43,11 @@ for db in pg:postgres:"$BENCH_POSTGRES_URL" mariadb:mysql:"$mariadb_url" mysql:m
   "$bench" oltp-rw cleanup --tables 1 --url "$url" > /dev/null
   logged "vote-$name" vote --runtime 1 --warmup 0 -a 1000 --target 1000 --results "r-vote-$name" "$backend" --url "$url"
 done
+# The JDK's own TLS as well: PostgreSQL speaks Conscrypt's unless BENCH_TLS=jdk, but Connector/J reaches a
+# MySQL 8 server over the JDK's TLS by default.
+BENCH_TLS=jdk logged tls-jdk vote --runtime 1 --warmup 0 -a 1000 --target 1000 --results r-tls-jdk postgres --url "$BENCH_POSTGRES_URL"
 
 names h2.log > h2.names
-cat oltp-*.log vote-pg.log vote-mariadb.log vote-mysql.log > servers.log
+cat oltp-*.log vote-pg.log vote-mariadb.log vote-mysql.log tls-jdk.log > servers.log
 names servers.log | comm -23 - h2.names > "$out"
 echo "$(wc -l < "$out") classes written to $out"
