@@ -26,10 +26,11 @@ public final class Secrets {
 
     /**
      * password=, password1=, passwd=, pwd= in URL queries, property lists and Connector/J's
-     * (host=..,password=..) form; SQL Server's braced {a;b} values whole.
+     * (host=..,password=..) form; SQL Server's braced {a;b} values whole. A value already masked and
+     * followed by ": " is left with its colon: that is a masked URL in a line "URL: message".
      */
     private static final Pattern KEYED_PASSWORD =
-            Pattern.compile("(?i)((?:password\\d*|passwd|pwd)[ \\t]*=[ \\t]*)(\\{(?:[^}\\n]|\\}\\})*\\}?|[^&;,)\\s\"']*)");
+            Pattern.compile("(?i)((?:password\\d*|passwd|pwd)[ \\t]*=[ \\t]*)(\\{(?:[^}\\n]|\\}\\})*\\}?|\\*{4}(?=: )|[^&;,)\\s\"']*)");
     /** user:password@ in URL authorities. */
     private static final Pattern AUTHORITY_PASSWORD = Pattern.compile("(//[^/:@\\s]+:)([^@/\\s]*)(@)");
     /** The same value up to the next query separator only, as a driver may read it (a password with a comma). */

@@ -40,6 +40,10 @@ class ResultsTest {
         assertEquals("jdbc:sqlserver://h;user=sa;Password=****;db=x",
                 Secrets.maskUrl("jdbc:sqlserver://h;user=sa;Password=Pa55;db=x"));
         assertEquals("postgresql://bench:****@h/db", Secrets.maskUrl("postgresql://bench:pw@h/db"));
+        assertEquals("cannot connect to jdbc:postgresql://h/db?password=****: FATAL: no",
+                Secrets.mask("cannot connect to " + Secrets.maskUrl("jdbc:postgresql://h/db?password=pw") + ": FATAL: no"),
+                "a masked URL's line keeps the colon after it");
+        assertEquals("jdbc:postgresql://h/db?password=****", Secrets.maskUrl("jdbc:postgresql://h/db?password=****:x"));
         assertTrue(Secrets.isSecretName("password"));
         assertFalse(Secrets.isSecretName("user"));
     }
