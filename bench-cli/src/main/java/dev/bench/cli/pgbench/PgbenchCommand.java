@@ -128,7 +128,8 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
     String randomSeed;
 
     @Option(names = "--max-tries", paramLabel = "NUM", defaultValue = "" + PgbenchSettings.MAX_TRIES,
-            description = "Max number of tries to run a transaction after serialization or deadlock failures (default: ${DEFAULT-VALUE}).")
+            description = "Max number of tries to run a transaction after serialization or deadlock failures (default: ${DEFAULT-VALUE}; "
+                    + "0: no limit, with -L or -T).")
     int maxTries;
 
     @Option(names = "--check", paramLabel = "SQL", description = "After the run, this query must return one true boolean (for -f scripts).")

@@ -58,7 +58,7 @@ final class ClientSession implements Session {
     private final long[][] commandNanos;
     private final long[][] commandCounts;
     private final long[][] commandFailures;
-    private final int maxTries;
+    private final Retries retries;
     /** The command running (or that failed): for in-doubt commits and -r's failures. */
     private int pc;
 
@@ -67,9 +67,9 @@ final class ClientSession implements Session {
      * @param connectEach -C's connector, or null
      */
     ClientSession(Connection connection, Connector connectEach, Dialect dialect, List<Script> scripts, String protocol,
-                  int maxTries, long skipLateNanos, Map<String, Value> initial, Map<String, String> defines,
+                  Retries retries, long skipLateNanos, Map<String, Value> initial, Map<String, String> defines,
                   PgbenchCounters counters, TransactionLog log, int clientId) throws SQLException {
-        this.maxTries = maxTries;
+        this.retries = retries;
         this.skipLateNanos = skipLateNanos;
         this.log = log;
         this.connection = connection;
@@ -102,7 +102,7 @@ final class ClientSession implements Session {
 
     /**
      * One transaction: the script from the top. A serialization or deadlock failure is rolled back and
-     * the script re-run with the same random draws, up to --max-tries in all, as pgbench 15 does.
+     * the script re-run with the same random draws while {@link Retries} allows, as pgbench 15 does.
      */
     @Override
     public void execute(Batch batch) throws Exception {
@@ -153,8 +153,10 @@ final class ClientSession implements Session {
                 Command failed = pc < scripts.get(s).commands().size() ? scripts.get(s).commands().get(pc) : null;
                 ErrorKind kind = SqlErrors.classify(e);
                 rollbackQuietly();
-                boolean repeats = kind == ErrorKind.RETRYABLE && attempt < maxTries;
-                counters.tryFailed(clientId, pc, s, e, attempt, maxTries, repeats);
+                long now = System.nanoTime();
+                boolean repeats = kind == ErrorKind.RETRYABLE
+                        && retries.another(attempt, batch.intendedNanos(0), batch.windowStartNanos(), now);
+                counters.tryFailed(clientId, pc, s, e, repeats, retries.describe(attempt, batch.intendedNanos(0), now));
                 if (repeats) {
                     continue;
                 }

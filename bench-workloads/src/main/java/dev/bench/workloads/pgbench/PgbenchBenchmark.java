@@ -166,7 +166,8 @@ final class PgbenchBenchmark extends Benchmark {
         TransactionLogSettings l = s.transactionLog();
         log = l.enabled() ? new TransactionLog(l, Path.of(""), ProcessHandle.current().pid(), s.client(), s.jobs(), s.rate() > 0,
                 s.maxTries() != 1, s.errorReports().failuresDetailed()) : null;
-        workload = new PgbenchWorkload(target, scripts, s.protocol(), s.maxTries(), s.connect(),
+        Retries retries = new Retries(s.maxTries(), (long) (s.latencyLimitMs() * 1e6), s.time() * 1_000_000_000L);
+        workload = new PgbenchWorkload(target, scripts, s.protocol(), retries, s.connect(),
                 s.rate() > 0 ? (long) (s.latencyLimitMs() * 1e6) : 0, initial, s.define(), counters, log);
         return workload;
     }

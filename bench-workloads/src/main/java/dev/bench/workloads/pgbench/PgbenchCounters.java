@@ -110,12 +110,12 @@ final class PgbenchCounters {
      * With --verbose-errors, pgbench 15's lines for a try that failed: the error, then whether the
      * transaction is repeated or ends failed.
      */
-    void tryFailed(int client, int command, int script, SQLException e, int tries, int maxTries, boolean repeats) {
+    void tryFailed(int client, int command, int script, SQLException e, boolean repeats, String tries) {
         if (verboseErrors) {
             debug(String.format(Locale.ROOT, "pgbench: client %d got an error in command %d (SQL) of script %d; %s", client, command, script,
                     e.getMessage() == null ? e.getSQLState() : e.getMessage().strip()));
-            debug(String.format(Locale.ROOT, "pgbench: client %d %s (try %d/%d)", client,
-                    repeats ? "repeats the transaction after the error" : "ends the failed transaction", tries, maxTries));
+            debug(String.format(Locale.ROOT, "pgbench: client %d %s %s", client,
+                    repeats ? "repeats the transaction after the error" : "ends the failed transaction", tries));
         }
     }
 

@@ -52,7 +52,9 @@ final class PgbenchReport {
         line(out, "query mode: %s", s.protocol());
         line(out, "number of clients: %d", s.client());
         line(out, "number of threads: %d", s.jobs());
-        line(out, "maximum number of tries: %d", s.maxTries());
+        if (s.maxTries() > 0) {
+            line(out, "maximum number of tries: %d", s.maxTries());
+        }
         if (s.time() > 0) {
             line(out, "duration: %d s", s.time());
             if (s.warmupSeconds() > 0) {

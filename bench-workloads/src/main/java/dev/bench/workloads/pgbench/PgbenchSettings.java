@@ -68,8 +68,9 @@ public record PgbenchSettings(boolean initialize, String initSteps, int scale, i
         Require.notNegative(names.of("warmup"), warmupSeconds);
         Require.that(time == 0 || transactions == 0, "specify either a number of transactions (" + names.of("transactions")
                 + ") or a duration (" + names.of("time") + "), not both");
-        Require.that(maxTries >= 1, names.of("max-tries") + " must be >= 1, got " + maxTries
-                + " (0, unlimited tries, is not supported by bench pgbench yet)");
+        Require.that(maxTries >= 0, "invalid number of maximum tries: \"" + maxTries + "\"");
+        Require.that(maxTries > 0 || latencyLimitMs > 0 || time > 0, "an unlimited number of transaction tries can only be used with "
+                + names.of("latency-limit") + " or a duration (" + names.of("time") + ")");
         Require.that(List.of("simple", "extended", "prepared").contains(protocol), "invalid query mode (" + names.of("protocol")
                 + "): \"" + protocol + "\"; expected simple, extended or prepared");
         if (initialize) {

@@ -14,7 +14,7 @@ import java.util.Map;
 /**
  * pgbench's scripts as op kinds, one per script with its weight: each op is one whole transaction
  * (one run through the script) by one client. A lost connection is re-opened; a serialization or
- * deadlock failure is retried in the session up to --max-tries, then a failed transaction, counted, as
+ * deadlock failure is retried in the session while {@link Retries} allows, then a failed transaction, counted, as
  * pgbench 15 counts it; any
  * other error stops the run (pgbench aborts the client).
  *
@@ -26,7 +26,7 @@ final class PgbenchWorkload implements Workload {
     private final List<Script> scripts;
     private final List<String> kindNames;
     private final String protocol;
-    private final int maxTries;
+    private final Retries retries;
     private final Map<String, Value> initial;
     private final Map<String, String> defines;
     private final PgbenchCounters counters;
@@ -39,10 +39,10 @@ final class PgbenchWorkload implements Workload {
      * @param skipLateNanos -L with -R: transactions already this late are skipped; 0: none
      * @param log         -l's files, or null
      */
-    PgbenchWorkload(JdbcTarget target, List<Script> scripts, String protocol, int maxTries, boolean connectEach,
+    PgbenchWorkload(JdbcTarget target, List<Script> scripts, String protocol, Retries retries, boolean connectEach,
                     long skipLateNanos, Map<String, Value> initial, Map<String, String> defines, PgbenchCounters counters,
                     TransactionLog log) {
-        this.maxTries = maxTries;
+        this.retries = retries;
         this.skipLateNanos = skipLateNanos;
         this.connectEach = connectEach;
         this.log = log;
@@ -67,9 +67,9 @@ final class PgbenchWorkload implements Workload {
     @Override
     public Session openSession(int workerIndex) throws Exception {
         return connectEach
-                ? new ClientSession(null, target::newConnection, target.dialect(), scripts, protocol, maxTries, skipLateNanos, initial,
+                ? new ClientSession(null, target::newConnection, target.dialect(), scripts, protocol, retries, skipLateNanos, initial,
                         defines, counters, log, workerIndex)
-                : new ClientSession(target.connection(), null, target.dialect(), scripts, protocol, maxTries, skipLateNanos, initial,
+                : new ClientSession(target.connection(), null, target.dialect(), scripts, protocol, retries, skipLateNanos, initial,
                         defines, counters, log, workerIndex);
     }
 

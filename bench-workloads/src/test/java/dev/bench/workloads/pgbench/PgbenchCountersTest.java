@@ -30,10 +30,10 @@ class PgbenchCountersTest {
     void verboseErrorsPrintEachFailedTryAsPgbenchDoes() {
         StringWriter err = new StringWriter();
         SQLException e = new SQLException("ERROR: could not serialize access due to concurrent update\n", "40001");
-        new PgbenchCounters(1, new PrintWriter(err), true).tryFailed(3, 2, 0, e, 1, 3, true);
-        new PgbenchCounters(1, new PrintWriter(err), false).tryFailed(3, 2, 0, e, 3, 3, false);
+        new PgbenchCounters(1, new PrintWriter(err), true).tryFailed(3, 2, 0, e, true, "(try 1/3)");
+        new PgbenchCounters(1, new PrintWriter(err), false).tryFailed(3, 2, 0, e, false, "(try 3/3)");
         PgbenchCounters verbose = new PgbenchCounters(1, new PrintWriter(err), true);
-        verbose.tryFailed(3, 2, 0, e, 3, 3, false);
+        verbose.tryFailed(3, 2, 0, e, false, "(try 3/3)");
 
         assertEquals("""
                 pgbench: client 3 got an error in command 2 (SQL) of script 0; ERROR: could not serialize access due to concurrent update
