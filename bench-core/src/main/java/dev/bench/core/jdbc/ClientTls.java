@@ -46,8 +46,12 @@ public final class ClientTls {
         return description;
     }
 
-    /** @param setting BENCH_TLS's value, null when unset */
-    static synchronized void use(String setting) {
+    /**
+     * Sets the JVM's TLS as BENCH_TLS would (a benchmark comparing the two); bad values throw.
+     *
+     * @param setting BENCH_TLS's value, null when unset
+     */
+    public static synchronized void use(String setting) {
         String value = setting == null || setting.isBlank() ? "" : setting.trim();
         switch (value) {
             case "", "openssl" -> {
