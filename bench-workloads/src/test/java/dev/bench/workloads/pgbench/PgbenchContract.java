@@ -16,6 +16,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -309,6 +310,22 @@ abstract class PgbenchContract {
     /** Two clients update two tellers in opposite orders: deadlocks, each re-run until it commits (--max-tries). */
     @Test
     void deadlockedTransactionsAreRetriedUntilTheyCommit() throws Exception {
+        Outcome o = run(settings(List.of(), List.of(deadlockScript()), 2, 6, "prepared",
+                "select sum(tbalance) = 24 from pgbench_tellers where tid <= 2", Map.of(), 50));
+        assertEveryDeadlockRetriedUntilItCommitted(o);
+    }
+
+    /** --max-tries 0 under -L: as many tries as the latency limit leaves time for, so every deadlocked one commits. */
+    @Test
+    void unlimitedTriesUnderALatencyLimitRetryUntilEachCommits() throws Exception {
+        Outcome o = run(withRate(settings(List.of(), List.of(deadlockScript()), 2, 6, "prepared",
+                "select sum(tbalance) = 24 from pgbench_tellers where tid <= 2", Map.of(), 0), 0, 60_000));
+        assertEveryDeadlockRetriedUntilItCommitted(o);
+        assertFalse(o.out().contains("maximum number of tries"), "pgbench leaves the line out when there is no limit: " + o.out());
+    }
+
+    /** Client 0 updates teller 1 then 2, client 1 teller 2 then 1, with a pause between: they deadlock. */
+    private String deadlockScript() throws IOException {
         Path script = dir.resolve("deadlock.sql");
         Files.writeString(script, """
                 \\set first 1 + :client_id
@@ -319,34 +336,12 @@ abstract class PgbenchContract {
                 UPDATE pgbench_tellers SET tbalance = tbalance + 1 WHERE tid = :second;
                 END;
                 """);
-        Outcome o = run(settings(List.of(), List.of(script.toString()), 2, 6, "prepared",
-                "select sum(tbalance) = 24 from pgbench_tellers where tid <= 2", Map.of(), 50));
-        assertTrue(o.phase().check().ok(), o.phase().check().verdict() + "\n" + o.out());
-        assertEquals(0, o.phase().result().kinds().get(0).outcomes().failed(), o.out());
-        java.util.regex.Matcher retries = java.util.regex.Pattern.compile("total number of retries: (\\d+)").matcher(o.out());
-        assertTrue(retries.find(), o.out());
-        assertTrue(Long.parseLong(retries.group(1)) > 0, "some transaction deadlocked and was retried: " + o.out());
+        return script.toString();
     }
 
-    /** --max-tries 0 under -L: as many tries as the latency limit leaves time for, so every deadlocked one commits. */
-    @Test
-    void unlimitedTriesUnderALatencyLimitRetryUntilEachCommits() throws Exception {
-        Path script = dir.resolve("deadlock-unlimited.sql");
-        Files.writeString(script, """
-                \\set first 1 + :client_id
-                \\set second 2 - :client_id
-                BEGIN;
-                UPDATE pgbench_tellers SET tbalance = tbalance + 1 WHERE tid = :first;
-                \\sleep 50 ms
-                UPDATE pgbench_tellers SET tbalance = tbalance + 1 WHERE tid = :second;
-                END;
-                """);
-        sql("update pgbench_tellers set tbalance = 0 where tid <= 2");
-        Outcome o = run(withRate(settings(List.of(), List.of(script.toString()), 2, 6, "prepared",
-                "select sum(tbalance) = 24 from pgbench_tellers where tid <= 2", Map.of(), 0), 0, 60_000));
+    private static void assertEveryDeadlockRetriedUntilItCommitted(Outcome o) {
         assertTrue(o.phase().check().ok(), o.phase().check().verdict() + "\n" + o.out());
         assertEquals(0, o.phase().result().kinds().get(0).outcomes().failed(), o.out());
-        assertFalse(o.out().contains("maximum number of tries"), "pgbench leaves the line out when there is no limit: " + o.out());
         java.util.regex.Matcher retries = java.util.regex.Pattern.compile("total number of retries: (\\d+)").matcher(o.out());
         assertTrue(retries.find(), o.out());
         assertTrue(Long.parseLong(retries.group(1)) > 0, "some transaction deadlocked and was retried: " + o.out());
