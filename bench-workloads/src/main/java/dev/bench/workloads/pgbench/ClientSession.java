@@ -7,6 +7,8 @@ import dev.bench.core.Session;
 import dev.bench.core.jdbc.Dialect;
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.jdbc.SqlErrors;
+import org.postgresql.core.BaseConnection;
+import org.postgresql.core.TransactionState;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -16,7 +18,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -61,6 +65,12 @@ final class ClientSession implements Session {
     private final Retries retries;
     /** The command running (or that failed): for in-doubt commits and -r's failures. */
     private int pc;
+    /** Between \startpipeline and \endpipeline (PostgreSQL): the statements not yet sent; null outside one. */
+    private PipelineQueue pipeline;
+    /** Whether the pipeline's last send held a COMMIT: lost with the connection, it is in doubt. */
+    private boolean pipelineCommits;
+    /** Each distinct pipeline text's statement, prepared once per connection as the single statements are. */
+    private final Map<String, PreparedStatement> pipelineStatements = new HashMap<>();
 
     /**
      * @param connection  the session's connection, or null with {@code connectEach}
@@ -123,6 +133,7 @@ final class ClientSession implements Session {
             for (PreparedStatement[][] forScript : prepared) {
                 Arrays.fill(forScript, null); // they belonged to the closed connection
             }
+            pipelineStatements.clear();
             used.close();
         }
     }
@@ -160,7 +171,8 @@ final class ClientSession implements Session {
                 if (repeats) {
                     continue;
                 }
-                if (kind == ErrorKind.CONNECTION && failed instanceof Command.Sql q && isCommit(q)) {
+                if (kind == ErrorKind.CONNECTION && (failed instanceof Command.Sql q && isCommit(q)
+                        || failed instanceof Command.Pipeline && pipelineCommits)) {
                     counters.inDoubt(s);
                 }
                 if (measured) {
@@ -204,6 +216,7 @@ final class ClientSession implements Session {
         Script script = scripts.get(s);
         List<Command> commands = script.commands();
         pc = 0;
+        pipeline = null;
         while (pc < commands.size()) {
             Command c = commands.get(pc);
             long t0 = System.nanoTime();
@@ -221,6 +234,8 @@ final class ClientSession implements Session {
                     next = j.target();
                 } else if (c instanceof Command.Shell shell) {
                     ShellCommands.run(shell, variables);
+                } else if (c instanceof Command.Pipeline p) {
+                    pipeline(p.step());
                 }
             } catch (EvalException e) {
                 throw new BenchException("client " + clientId + " aborted in script " + script.name() + " line "
@@ -240,6 +255,12 @@ final class ClientSession implements Session {
 
     private void sql(int s, int pc, Command.Sql sql) throws SQLException {
         List<Command.Query> queries = sql.queries();
+        if (pipeline != null) {
+            for (Command.Query query : queries) {
+                pipeline.add(query, values(query));
+            }
+            return;
+        }
         for (int q = 0; q < queries.size(); q++) {
             Command.Query query = queries.get(q);
             if (transactionControl(query)) {
@@ -258,6 +279,69 @@ final class ClientSession implements Session {
                 consume(ps, ps.execute(), results, sql.prefix());
             }
         }
+    }
+
+    private void pipeline(Command.PipelineStep step) throws SQLException {
+        if (step == Command.PipelineStep.START) {
+            pipeline = new PipelineQueue();
+            return;
+        }
+        send(pipeline);
+        if (step == Command.PipelineStep.END) {
+            pipeline = null;
+        }
+    }
+
+    /** A pipeline's queued statements in one round trip; their result rows are discarded (no \gset in a pipeline). */
+    private void send(PipelineQueue queue) throws SQLException {
+        if (queue.isEmpty()) {
+            return;
+        }
+        PreparedStatement ps = pipelineStatements.get(queue.sql());
+        if (ps == null) {
+            ps = connection.prepareStatement(queue.sql());
+            pipelineStatements.put(queue.sql(), ps);
+        }
+        List<Object> values = queue.values();
+        for (int i = 0; i < values.size(); i++) {
+            bind(ps, i + 1, values.get(i));
+        }
+        pipelineCommits = queue.commits();
+        queue.clear();
+        try {
+            consume(ps, ps.execute(), Command.Results.DISCARD, "");
+        } finally {
+            followServerTransaction();
+        }
+    }
+
+    /**
+     * BEGIN, COMMIT or an error inside a pipeline moved the server's transaction without JDBC's knowing:
+     * auto-commit follows the server again, so an END after the pipeline commits, the end-of-script check
+     * sees an open transaction and the rollback after an error is sent.
+     */
+    private void followServerTransaction() {
+        try {
+            boolean idle = connection.unwrap(BaseConnection.class).getTransactionState() == TransactionState.IDLE;
+            if (connection.getAutoCommit() != idle) {
+                connection.setAutoCommit(idle);
+            }
+        } catch (SQLException broken) {
+            // the connection is gone: the error that broke it is already on its way up
+        }
+    }
+
+    /** A query's parameters' values now: a pipeline sends them later. */
+    private List<Object> values(Command.Query query) {
+        List<Object> values = new ArrayList<>(query.parameters().size());
+        for (String name : query.parameters()) {
+            Object v = variables.raw(name);
+            if (v == null) {
+                throw new EvalException("undefined variable \"" + name + "\"");
+            }
+            values.add(v);
+        }
+        return values;
     }
 
     /** BEGIN/END and friends as JDBC calls; true when the statement was one of them. */
@@ -313,26 +397,31 @@ final class ClientSession implements Session {
             if (v == null) {
                 throw new EvalException("undefined variable \"" + names.get(i) + "\"");
             }
-            if (v instanceof String text) {
-                ps.setString(i + 1, text);
-                continue;
+            bind(ps, i + 1, v);
+        }
+    }
+
+    /** @param v a variable's raw value: the text it was set to, or a {@link Value} */
+    private void bind(PreparedStatement ps, int index, Object v) throws SQLException {
+        if (v instanceof String text) {
+            ps.setString(index, text);
+            return;
+        }
+        Value value = (Value) v;
+        if (dialect == Dialect.POSTGRES) {
+            // untyped text, as pgbench sends its parameters: the server infers each one's type
+            if (value.isNull()) {
+                ps.setNull(index, Types.VARCHAR);
+            } else {
+                ps.setString(index, value.text());
             }
-            Value value = (Value) v;
-            if (dialect == Dialect.POSTGRES) {
-                // untyped text, as pgbench sends its parameters: the server infers each one's type
-                if (value.isNull()) {
-                    ps.setNull(i + 1, Types.VARCHAR);
-                } else {
-                    ps.setString(i + 1, value.text());
-                }
-                continue;
-            }
-            switch (value.type()) {
-                case NULL -> ps.setNull(i + 1, Types.NULL);
-                case BOOLEAN -> ps.setBoolean(i + 1, value.intValue() != 0);
-                case INT -> ps.setLong(i + 1, value.intValue());
-                default -> ps.setDouble(i + 1, value.doubleValue());
-            }
+            return;
+        }
+        switch (value.type()) {
+            case NULL -> ps.setNull(index, Types.NULL);
+            case BOOLEAN -> ps.setBoolean(index, value.intValue() != 0);
+            case INT -> ps.setLong(index, value.intValue());
+            default -> ps.setDouble(index, value.doubleValue());
         }
     }
 

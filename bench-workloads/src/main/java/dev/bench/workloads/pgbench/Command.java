@@ -78,6 +78,13 @@ public sealed interface Command {
     record Shell(int line, String variable, List<String> words) implements Command {
     }
 
+    /** Where a pipeline's statements go out: START opens it, SYNC sends what was queued, END sends it and closes it. */
+    enum PipelineStep { START, SYNC, END }
+
+    /** {@code \startpipeline}, {@code \syncpipeline} or {@code \endpipeline}. */
+    record Pipeline(int line, PipelineStep step) implements Command {
+    }
+
     /** \if or \elif: go on when the condition holds, else continue at {@code elseTarget}. */
     record Branch(int line, Expr condition, int elseTarget) implements Command {
     }

@@ -73,6 +73,7 @@ public final class PgbenchWorkloadType implements WorkloadType<PgbenchSettings> 
         }
         List<Script> scripts = Scripts.load(settings.builtins(), settings.files());
         refuseUntested(target.urlOrEmbedded(H2_FILE_URL, names));
+        checkPipelines(scripts, settings.protocol(), JdbcDriver.fromUrl(target.urlOrEmbedded(H2_FILE_URL, names)).dialect());
         long seed = settings.randomSeed() != null ? settings.randomSeed() : run.seed();
         // A schedule (a scenario's phases) sets the run's length, as -T does; not pgbench's default -t 10.
         // --warmup needs either (checked here, where the schedule is known)
@@ -123,6 +124,23 @@ public final class PgbenchWorkloadType implements WorkloadType<PgbenchSettings> 
     public void checkInitialize(PgbenchSettings settings, TargetSettings target, SettingNames names) {
         settings.validate(names);
         refuseUntested(target.urlOrEmbedded(H2_FILE_URL, names));
+    }
+
+    /**
+     * pgbench pipelines in the extended and prepared modes only; here on PostgreSQL only, where pgjdbc sends
+     * a pipeline's statements with one Sync (the MySQL drivers and H2 have no such path).
+     */
+    private static void checkPipelines(List<Script> scripts, String protocol, Dialect dialect) {
+        for (Script script : scripts) {
+            for (Command c : script.commands()) {
+                if (c instanceof Command.Pipeline p && p.step() == Command.PipelineStep.START) {
+                    String at = script.name() + ":" + p.line() + ": \\startpipeline: ";
+                    Require.that(!protocol.equals("simple"), at + "cannot use pipeline mode with the simple query protocol");
+                    Require.that(dialect == Dialect.POSTGRES, at + "pipelines run on PostgreSQL only (pgjdbc sends their statements"
+                            + " with one Sync; the MySQL drivers and H2 have no pipeline)");
+                }
+            }
+        }
     }
 
     /** SQL Server has no server here to test against: refused rather than run untested. */

@@ -17,8 +17,6 @@ import java.util.Locale;
  */
 public final class ScriptParser {
 
-    private static final List<String> REFUSED = List.of("startpipeline", "syncpipeline", "endpipeline");
-
     private final String file;
     private final String text;
     private final List<Command> commands = new ArrayList<>();
@@ -29,6 +27,8 @@ public final class ScriptParser {
     private final List<Command.Query> compound = new ArrayList<>();
     private int sqlLine;
     private int line = 1;
+    /** The line of the \startpipeline whose \endpipeline is still to come; 0: none. */
+    private int pipelineLine;
 
     /** An \if being parsed: the branch whose else-target is still open, and the jumps to its \endif. */
     private static final class OpenIf {
@@ -94,6 +94,9 @@ public final class ScriptParser {
         if (!ifs.isEmpty()) {
             throw error(ifs.peek().line, "\\if without a matching \\endif");
         }
+        if (pipelineLine > 0) {
+            throw error(pipelineLine, "end of script reached with pipeline open");
+        }
         if (commands.isEmpty()) {
             throw new BenchException(file + ": no commands in the script");
         }
@@ -156,6 +159,9 @@ public final class ScriptParser {
         }
         String arguments = args.toString().strip();
         if (word.equals("gset") || word.equals("aset")) {
+            if (pipelineLine > 0) {
+                throw error(metaLine, "\\" + word + " is not allowed in pipeline mode");
+            }
             endQuery();
             String prefix = arguments;
             if (word.equals("aset") && !prefix.isEmpty()) {
@@ -210,13 +216,33 @@ public final class ScriptParser {
                     commands.set(j, new Command.Jump(jump.line(), commands.size()));
                 }
             }
+            case "startpipeline", "syncpipeline", "endpipeline" -> pipeline(word, args, at);
             default -> {
-                if (REFUSED.contains(word)) {
-                    throw error(at, "\\" + word + " is not supported by bench pgbench yet");
-                }
                 throw error(at, "invalid command \"\\" + word + "\"");
             }
         }
+    }
+
+    /** Pipelines open and close in the order they are written; pgbench finds these mistakes when a client runs into them. */
+    private void pipeline(String word, String args, int at) {
+        noArguments(args, at, word);
+        Command.PipelineStep step = switch (word) {
+            case "startpipeline" -> Command.PipelineStep.START;
+            case "syncpipeline" -> Command.PipelineStep.SYNC;
+            default -> Command.PipelineStep.END;
+        };
+        if (step == Command.PipelineStep.START && pipelineLine > 0) {
+            throw error(at, "\\startpipeline: already in pipeline mode");
+        }
+        if (step != Command.PipelineStep.START && pipelineLine == 0) {
+            throw error(at, "\\" + word + ": not in pipeline mode");
+        }
+        if (step == Command.PipelineStep.START) {
+            pipelineLine = at;
+        } else if (step == Command.PipelineStep.END) {
+            pipelineLine = 0;
+        }
+        add(new Command.Pipeline(at, step), metaSource);
     }
 
     private void add(Command c, String source) {

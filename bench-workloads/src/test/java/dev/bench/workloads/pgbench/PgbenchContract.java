@@ -347,6 +347,22 @@ abstract class PgbenchContract {
         assertTrue(Long.parseLong(retries.group(1)) > 0, "some transaction deadlocked and was retried: " + o.out());
     }
 
+    /** pgbench refuses pipelines in simple mode; here they need PostgreSQL too. One line, before the run. */
+    @Test
+    void pipelinesAreRefusedInSimpleModeAndOffPostgres() throws Exception {
+        Path script = dir.resolve("pipe.sql");
+        Files.writeString(script, "SELECT 1;\n\\startpipeline\nSELECT 2;\n\\endpipeline\n");
+        BenchException simple = assertThrows(BenchException.class,
+                () -> run(settings(List.of(), List.of(script.toString()), 1, 1, "simple", null, Map.of())));
+        assertEquals(script + ":2: \\startpipeline: cannot use pipeline mode with the simple query protocol", simple.getMessage());
+        if (!url().startsWith("jdbc:postgresql:")) {
+            BenchException elsewhere = assertThrows(BenchException.class,
+                    () -> run(settings(List.of(), List.of(script.toString()), 1, 1, "prepared", null, Map.of())));
+            assertTrue(elsewhere.getMessage().startsWith(script + ":2: \\startpipeline: pipelines run on PostgreSQL only"),
+                    elsewhere.getMessage());
+        }
+    }
+
     @Test
     void anUndefinedVariableStopsTheRunNamingScriptLineAndVariable() throws Exception {
         Path script = dir.resolve("undef.sql");

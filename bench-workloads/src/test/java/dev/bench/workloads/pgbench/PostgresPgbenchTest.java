@@ -58,6 +58,59 @@ class PostgresPgbenchTest extends PgbenchContract {
         assertEquals(0, p.exitValue(), output);
     }
 
+    /**
+     * A pipeline's statements up to each sync go out together, so the server runs them in one implicit
+     * transaction (one txid), as libpq's pipeline mode makes it; each statement keeps the values its
+     * variables had when the client reached it.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"extended", "prepared"})
+    void aPipelineSendsItsStatementsTogetherUpToEachSync(String mode) throws Exception {
+        sql("drop table if exists pipeline_txids");
+        sql("create table pipeline_txids (client int, x int, txid bigint)");
+        try {
+            Path script = dir.resolve("pipeline.sql");
+            Files.writeString(script, """
+                    \\set x 1
+                    \\startpipeline
+                    INSERT INTO pipeline_txids VALUES (:client_id, :x, txid_current());
+                    \\set x 2
+                    INSERT INTO pipeline_txids VALUES (:client_id, :x, txid_current());
+                    \\syncpipeline
+                    INSERT INTO pipeline_txids VALUES (:client_id, 3, txid_current());
+                    \\endpipeline
+                    """);
+            Outcome o = run(settings(List.of(), List.of(script.toString()), 2, 5, mode, "select count(*) = 30"
+                    + " and count(distinct txid) = 20"
+                    + " and count(distinct txid) filter (where x < 3) = 10"
+                    + " and count(*) filter (where x = 2) = 10 from pipeline_txids", Map.of()));
+            assertTrue(o.phase().check().ok(), o.phase().check().verdict() + "\n" + o.out());
+        } finally {
+            sql("drop table pipeline_txids");
+        }
+    }
+
+    /** BEGIN and END inside or outside a pipeline: JDBC's transaction follows the server's, so each END commits. */
+    @Test
+    void transactionsMayOpenAndCloseAcrossAPipeline() throws Exception {
+        Path script = dir.resolve("pipeline-tx.sql");
+        Files.writeString(script, """
+                BEGIN;
+                \\startpipeline
+                UPDATE pgbench_branches SET bbalance = bbalance + 1 WHERE bid = 1;
+                \\endpipeline
+                END;
+                \\startpipeline
+                BEGIN;
+                UPDATE pgbench_branches SET bbalance = bbalance + 1 WHERE bid = 1;
+                \\endpipeline
+                END;
+                """);
+        Outcome o = run(settings(List.of(), List.of(script.toString()), 1, 5, "prepared",
+                "select bbalance = 10 from pgbench_branches where bid = 1", Map.of()));
+        assertTrue(o.phase().check().ok(), o.phase().check().verdict() + "\n" + o.out());
+    }
+
     /** BEGIN with options sets them on the transaction JDBC opens, and END commits it. */
     @Test
     void beginWithAnIsolationLevelRunsAtThatLevel() throws Exception {

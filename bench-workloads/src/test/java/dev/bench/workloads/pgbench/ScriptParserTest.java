@@ -120,7 +120,12 @@ class ScriptParserTest {
             "\\foo bar|bad.sql:1: invalid command \"\\foo\"",
             "SELECT 1;\\n\\n\\setshell 9x echo 1|bad.sql:3: \\setshell needs a variable name first",
             "\\shell|bad.sql:1: missing command in \\shell",
-            "\\startpipeline|bad.sql:1: \\startpipeline is not supported",
+            "\\startpipeline\\nSELECT 1;|bad.sql:1: end of script reached with pipeline open",
+            "\\startpipeline\\n\\startpipeline|bad.sql:2: \\startpipeline: already in pipeline mode",
+            "SELECT 1;\\n\\syncpipeline|bad.sql:2: \\syncpipeline: not in pipeline mode",
+            "\\endpipeline|bad.sql:1: \\endpipeline: not in pipeline mode",
+            "\\startpipeline\\nSELECT 1 AS one \\gset\\n\\endpipeline|bad.sql:2: \\gset is not allowed in pipeline mode",
+            "\\startpipeline 1|bad.sql:1: unexpected argument \"1\" after \\startpipeline",
             "\\if true\\nSELECT 1;|bad.sql:1: \\if without a matching \\endif",
             "\\else|bad.sql:1: \\else without a matching \\if",
             "\\if 1\\n\\else\\n\\elif 2\\n\\endif|bad.sql:3: \\elif after \\else",
@@ -160,6 +165,23 @@ class ScriptParserTest {
         EvalException failed = assertThrows(EvalException.class,
                 () -> ShellCommands.run(new Command.Shell(1, null, List.of("exit", "3")), v));
         assertEquals("shell: shell command failed with exit status 3", failed.getMessage());
+    }
+
+    @Test
+    void pipelinesAreStepsAroundTheirStatements() {
+        Script script = ScriptParser.parse("p.sql", """
+                \\startpipeline
+                SELECT 1;
+                \\syncpipeline
+                SELECT 2;
+                \\endpipeline
+                """);
+        List<Command> c = script.commands();
+        assertEquals(5, c.size(), c.toString());
+        assertEquals(new Command.Pipeline(1, Command.PipelineStep.START), c.get(0));
+        assertInstanceOf(Command.Sql.class, c.get(1));
+        assertEquals(new Command.Pipeline(3, Command.PipelineStep.SYNC), c.get(2));
+        assertEquals(new Command.Pipeline(5, Command.PipelineStep.END), c.get(4));
     }
 
     @Test
