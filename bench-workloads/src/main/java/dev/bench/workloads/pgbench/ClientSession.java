@@ -297,10 +297,11 @@ final class ClientSession implements Session {
         if (queue.isEmpty()) {
             return;
         }
-        PreparedStatement ps = pipelineStatements.get(queue.sql());
+        String sql = queue.sql();
+        PreparedStatement ps = pipelineStatements.get(sql);
         if (ps == null) {
-            ps = connection.prepareStatement(queue.sql());
-            pipelineStatements.put(queue.sql(), ps);
+            ps = connection.prepareStatement(sql);
+            pipelineStatements.put(sql, ps);
         }
         List<Object> values = queue.values();
         for (int i = 0; i < values.size(); i++) {
@@ -335,13 +336,18 @@ final class ClientSession implements Session {
     private List<Object> values(Command.Query query) {
         List<Object> values = new ArrayList<>(query.parameters().size());
         for (String name : query.parameters()) {
-            Object v = variables.raw(name);
-            if (v == null) {
-                throw new EvalException("undefined variable \"" + name + "\"");
-            }
-            values.add(v);
+            values.add(defined(name));
         }
         return values;
+    }
+
+    /** A parameter's variable as it is now: the text it was set to, or a {@link Value}. */
+    private Object defined(String name) {
+        Object v = variables.raw(name);
+        if (v == null) {
+            throw new EvalException("undefined variable \"" + name + "\"");
+        }
+        return v;
     }
 
     /** BEGIN/END and friends as JDBC calls; true when the statement was one of them. */
@@ -393,11 +399,7 @@ final class ClientSession implements Session {
     private void bind(PreparedStatement ps, Command.Query query) throws SQLException {
         List<String> names = query.parameters();
         for (int i = 0; i < names.size(); i++) {
-            Object v = variables.raw(names.get(i));
-            if (v == null) {
-                throw new EvalException("undefined variable \"" + names.get(i) + "\"");
-            }
-            bind(ps, i + 1, v);
+            bind(ps, i + 1, defined(names.get(i)));
         }
     }
 

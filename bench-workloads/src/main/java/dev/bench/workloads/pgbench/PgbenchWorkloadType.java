@@ -72,8 +72,7 @@ public final class PgbenchWorkloadType implements WorkloadType<PgbenchSettings> 
             throw new BenchException(names.of("initialize") + " initializes and does not run: use the pgbench command's -i");
         }
         List<Script> scripts = Scripts.load(settings.builtins(), settings.files());
-        refuseUntested(target.urlOrEmbedded(H2_FILE_URL, names));
-        checkPipelines(scripts, settings.protocol(), JdbcDriver.fromUrl(target.urlOrEmbedded(H2_FILE_URL, names)).dialect());
+        checkPipelines(scripts, settings.protocol(), testedDialect(target.urlOrEmbedded(H2_FILE_URL, names)));
         long seed = settings.randomSeed() != null ? settings.randomSeed() : run.seed();
         // A schedule (a scenario's phases) sets the run's length, as -T does; not pgbench's default -t 10.
         // --warmup needs either (checked here, where the schedule is known)
@@ -123,7 +122,7 @@ public final class PgbenchWorkloadType implements WorkloadType<PgbenchSettings> 
     /** -i's checks before anything connects. @throws BenchException bad input */
     public void checkInitialize(PgbenchSettings settings, TargetSettings target, SettingNames names) {
         settings.validate(names);
-        refuseUntested(target.urlOrEmbedded(H2_FILE_URL, names));
+        testedDialect(target.urlOrEmbedded(H2_FILE_URL, names));
     }
 
     /**
@@ -143,11 +142,13 @@ public final class PgbenchWorkloadType implements WorkloadType<PgbenchSettings> 
         }
     }
 
-    /** SQL Server has no server here to test against: refused rather than run untested. */
-    private static void refuseUntested(String url) {
-        if (JdbcDriver.fromUrl(url).dialect() == Dialect.MSSQL) {
+    /** The URL's dialect; SQL Server has no server here to test against: refused rather than run untested. */
+    private static Dialect testedDialect(String url) {
+        Dialect dialect = JdbcDriver.fromUrl(url).dialect();
+        if (dialect == Dialect.MSSQL) {
             throw new BenchException("bench pgbench does not support SQL Server yet: use PostgreSQL, MySQL/MariaDB or H2");
         }
+        return dialect;
     }
 
     private static JdbcTarget open(TargetSettings target, PgbenchSettings s) {
