@@ -77,6 +77,12 @@ DO $$BEGIN
 END$$;
 SELECT 'CREATE DATABASE bench OWNER bench'
  WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = 'bench')\gexec
+-- bench_two may hold two connections: the tests' server that refuses a third (too many clients)
+DO $$BEGIN
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'bench_two') THEN
+    CREATE ROLE bench_two LOGIN PASSWORD 'bench' CONNECTION LIMIT 2;
+  END IF;
+END$$;
 SQL
 
 # --- MariaDB ---------------------------------------------------------------
@@ -99,6 +105,9 @@ CREATE DATABASE IF NOT EXISTS bench;
 CREATE USER IF NOT EXISTS 'bench'@'127.0.0.1' IDENTIFIED BY 'bench';
 CREATE USER IF NOT EXISTS 'bench'@'localhost' IDENTIFIED BY 'bench';
 GRANT ALL PRIVILEGES ON bench.* TO 'bench'@'127.0.0.1', 'bench'@'localhost';
+-- bench_two may hold two connections: the tests' server that refuses a third (too many clients)
+CREATE USER IF NOT EXISTS 'bench_two'@'127.0.0.1' IDENTIFIED BY 'bench' WITH MAX_USER_CONNECTIONS 2;
+GRANT SELECT ON bench.* TO 'bench_two'@'127.0.0.1';
 SQL
 
 # --- memcached -------------------------------------------------------------

@@ -2,6 +2,7 @@ package dev.bench.core.jdbc;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.pool.HikariPool;
 import com.zaxxer.hikari.util.DriverDataSource;
 import dev.bench.core.BenchException;
 import dev.bench.core.Failures;
@@ -11,12 +12,17 @@ import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLTransientConnectionException;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Properties;
 
 /**
  * A SQL database under test: one HikariCP pool per run, sized to the workers, opened eagerly so a
- * wrong URL, host or password fails at once with one line that names the (masked) URL.
+ * wrong URL, host or password fails at once with one line that names the (masked) URL. A server that
+ * refuses more connections (its limit, the role's, the database's) fails the same way at once, not
+ * after the pool's timeout ({@link RefusalTrackingDataSource}).
  *
  * <p>Threading: {@link #connection()} from any thread; {@link #close()} once, after the run.
  */
@@ -24,16 +30,24 @@ public final class JdbcTarget implements AutoCloseable {
 
     /** Pools up to this size are filled by HikariCP's one adder thread ({@link #fillInParallel}). */
     static final int SERIAL_FILL_MAX = 8;
+    /** How long a worker waits for a connection from the pool (HikariCP's connection timeout). */
+    private static final long CONNECTION_TIMEOUT_MILLIS = 10_000;
+    /** A worker waiting for a connection checks this often whether the server refused it for good. */
+    private static final long REFUSAL_CHECK_MILLIS = 50;
 
     private final HikariDataSource pool;
+    /** The pool itself, for waits in slices ({@link #connection}). */
+    private final HikariPool borrower;
     /** The pool's own driver, URL and properties, for a connection outside it ({@link #newConnection}). */
-    private final DataSource unpooled;
+    private final RefusalTrackingDataSource unpooled;
     private final Dialect dialect;
     private final String maskedUrl;
     private final String serverVersion;
 
-    private JdbcTarget(HikariDataSource pool, DataSource unpooled, Dialect dialect, String maskedUrl, String serverVersion) {
+    private JdbcTarget(HikariDataSource pool, RefusalTrackingDataSource unpooled, Dialect dialect, String maskedUrl,
+                       String serverVersion) {
         this.pool = pool;
+        this.borrower = (HikariPool) pool.getHikariPoolMXBean();
         this.unpooled = unpooled;
         this.dialect = dialect;
         this.maskedUrl = maskedUrl;
@@ -60,37 +74,44 @@ public final class JdbcTarget implements AutoCloseable {
         if (poolSize < 1) {
             throw new BenchException("pool size must be >= 1, got " + poolSize);
         }
-        HikariConfig config = new HikariConfig();
-        config.setJdbcUrl(url);
-        if (user != null) {
-            config.setUsername(user);
-        }
-        if (password != null) {
-            config.setPassword(password);
-        }
-        config.setMaximumPoolSize(poolSize);
-        config.setMinimumIdle(poolSize);
-        config.setPoolName("bench");
-        config.setConnectionTimeout(10_000);
-        config.setInitializationFailTimeout(1);
-        config.setExceptionOverrideClassName(KeepRetryableConnections.class.getName());
+        Properties properties = new Properties();
         Map<String, String> defaults = new HashMap<>(driver.defaultProperties());
         defaults.putAll(driverDefaults);
         for (Map.Entry<String, String> p : defaults.entrySet()) {
             if (!url.contains(p.getKey() + "=")) {
-                config.addDataSourceProperty(p.getKey(), p.getValue());
+                properties.setProperty(p.getKey(), p.getValue());
             }
         }
-        DataSource unpooled;
         HikariDataSource pool;
+        RefusalTrackingDataSource unpooled;
         try {
-            unpooled = new DriverDataSource(url, null, config.getDataSourceProperties(), user, password);
+            unpooled = new RefusalTrackingDataSource(new DriverDataSource(url, null, properties, user, password));
+            HikariConfig config = new HikariConfig();
+            config.setDataSource(unpooled);
+            config.setMaximumPoolSize(poolSize);
+            config.setMinimumIdle(poolSize);
+            config.setPoolName("bench");
+            config.setConnectionTimeout(CONNECTION_TIMEOUT_MILLIS);
+            config.setInitializationFailTimeout(1);
+            config.setExceptionOverrideClassName(KeepRetryableConnections.class.getName());
             if (poolSize > SERIAL_FILL_MAX) {
                 fillInParallel(config, unpooled);
             }
-            pool = new HikariDataSource(config);
+            pool = new HikariDataSource(config) {
+                /** Once the server refuses for good, HikariCP's fill stops: its wait for a full pool ends. */
+                @Override
+                public int getMinimumIdle() {
+                    return unpooled.refusal() == null ? super.getMinimumIdle() : 0;
+                }
+            };
         } catch (SQLException | RuntimeException e) {
             throw new BenchException("cannot connect to " + masked + ": " + Failures.rootMessage(e), e);
+        }
+        SQLException refused = unpooled.refusal();
+        if (refused != null) {
+            String message = "cannot connect to " + masked + ": " + refusedMessage(pool, poolSize, refused);
+            pool.close();
+            throw new BenchException(message, refused);
         }
         try (Connection c = pool.getConnection()) {
             DatabaseMetaData meta = c.getMetaData();
@@ -117,8 +138,34 @@ public final class JdbcTarget implements AutoCloseable {
         config.setInitializationFailTimeout(config.getConnectionTimeout());
     }
 
+    /**
+     * A connection from the pool, waiting for one up to the pool's timeout; at once an
+     * {@link SQLNonTransientConnectionException} if the server refused the pool's latest attempt for a
+     * reason waiting will not change (see {@link RefusalTrackingDataSource}).
+     */
     public Connection connection() throws SQLException {
-        return pool.getConnection();
+        long deadline = System.nanoTime() + CONNECTION_TIMEOUT_MILLIS * 1_000_000;
+        while (true) {
+            try {
+                return borrower.getConnection(REFUSAL_CHECK_MILLIS);
+            } catch (SQLTransientConnectionException e) {
+                SQLException refused = unpooled.refusal();
+                if (refused != null) {
+                    throw new SQLNonTransientConnectionException(refusedMessage(pool, pool.getMaximumPoolSize(), refused),
+                            refused.getSQLState(), refused.getErrorCode(), refused);
+                }
+                if (System.nanoTime() - deadline > 0) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /** "the server refused connection 98 of the 120 the run opens: FATAL: sorry, too many clients already". */
+    private static String refusedMessage(HikariDataSource pool, int poolSize, SQLException refused) {
+        int held = pool.getHikariPoolMXBean().getTotalConnections();
+        return "the server refused connection " + (held + 1) + " of the " + poolSize + " the run opens: "
+                + Failures.rootMessage(refused);
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.bench.core.testing.TestServers;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
@@ -14,6 +15,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 class JdbcTargetTest {
 
@@ -67,5 +70,56 @@ class JdbcTargetTest {
         assertTrue(e.getMessage().startsWith("cannot connect to jdbc:postgresql://"), e.getMessage());
         assertFalse(e.getMessage().contains("not-the-password"), e.getMessage());
         assertFalse(e.getMessage().contains("\n"), e.getMessage());
+    }
+
+    // bench_two may hold two connections (scripts/services.sh makes it): the third is refused for good
+
+    @Test
+    void aSmallPoolThatTheServerRefusesFailsAtOnceWithTheServersWords() {
+        String failure = failureOfThreeConnections(limitedUrl(TestServers.postgresUrl()), 4);
+        assertTrue(failure.contains("the server refused connection 3 of the 4 the run opens: "), failure);
+        assertTrue(failure.contains("too many connections for role \"bench_two\""), failure);
+    }
+
+    @Test
+    void aLargePoolThatTheServerRefusesFailsAtOnceWithTheServersWords() {
+        String failure = failureOfThreeConnections(limitedUrl(TestServers.postgresUrl()), JdbcTarget.SERIAL_FILL_MAX + 4);
+        assertTrue(failure.contains("the server refused connection 3 of the 12 the run opens: "), failure);
+        assertTrue(failure.startsWith("cannot connect to jdbc:postgresql://"), failure);
+        assertFalse(failure.contains("password=bench"), failure);
+    }
+
+    @Test
+    void mariadbsUserConnectionLimitIsARefusalToo() {
+        String failure = failureOfThreeConnections(limitedUrl(TestServers.mysqlUrl()), 4);
+        assertTrue(failure.contains("the server refused connection 3 of the 4 the run opens: "), failure);
+        assertTrue(failure.contains("max_user_connections"), failure);
+    }
+
+    /**
+     * The message of what fails first when a pool of this size opens and three connections are taken
+     * from it: the refusal comes either while the pool fills (open) or when the third is asked for. Not
+     * the pool's timeout: its message is "request timed out", 10 s later.
+     */
+    private static String failureOfThreeConnections(String url, int poolSize) {
+        try (JdbcTarget target = JdbcTarget.open(url, null, null, poolSize);
+             Connection first = target.connection();
+             Connection second = target.connection();
+             Connection third = target.connection()) {
+            return fail("a third connection as bench_two");
+        } catch (BenchException | SQLException e) {
+            return e.getMessage();
+        }
+    }
+
+    /** The URL as bench_two; skips the test where that user does not exist (a server not set up by services.sh). */
+    private static String limitedUrl(String url) {
+        String limited = url.replaceFirst("user=[^&]*", "user=bench_two").replaceFirst("password=[^&]*", "password=bench");
+        try (Connection c = DriverManager.getConnection(limited)) {
+            return limited;
+        } catch (SQLException e) {
+            assumeTrue(false, "no user bench_two with password bench (scripts/services.sh makes it): " + e.getMessage());
+            return null;
+        }
     }
 }
