@@ -67,6 +67,8 @@ else
     || die "pg_ctlcluster $pg_ver main start failed (see $pg_log)"
   wait_for PostgreSQL pg_up "$pg_log"
 fi
+# bench_ts: a tablespace the tests' pgbench -i --tablespace can use (only a superuser makes one).
+install -d -o postgres -g postgres -m 700 /var/lib/postgresql/bench_ts
 # Password auth over TCP relies on Debian's default pg_hba
 # ("host all all 127.0.0.1/32 scram-sha-256").
 runuser -u postgres -- psql -X -q -v ON_ERROR_STOP=1 -p 5432 >&2 <<'SQL' || die "PostgreSQL: creating role/database bench failed"
@@ -83,6 +85,8 @@ DO $$BEGIN
     CREATE ROLE bench_two LOGIN PASSWORD 'bench' CONNECTION LIMIT 2;
   END IF;
 END$$;
+SELECT 'CREATE TABLESPACE bench_ts OWNER bench LOCATION ''/var/lib/postgresql/bench_ts'''
+ WHERE NOT EXISTS (SELECT FROM pg_tablespace WHERE spcname = 'bench_ts')\gexec
 SQL
 
 # --- MariaDB ---------------------------------------------------------------

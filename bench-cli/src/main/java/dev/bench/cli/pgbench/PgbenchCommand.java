@@ -14,6 +14,7 @@ import dev.bench.workloads.pgbench.BuiltinScripts;
 import dev.bench.workloads.pgbench.ErrorReports;
 import dev.bench.workloads.pgbench.Partitioning;
 import dev.bench.workloads.pgbench.PgbenchSettings;
+import dev.bench.workloads.pgbench.Tablespaces;
 import dev.bench.workloads.pgbench.TransactionLogSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -184,10 +185,11 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
     @Option(names = {"-d", "--debug"}, hidden = true)
     boolean debug;
 
-    @Option(names = "--tablespace", hidden = true)
+    @Option(names = "--tablespace", paramLabel = "TABLESPACE", description = "Create tables in the specified tablespace (PostgreSQL).")
     String tablespace;
 
-    @Option(names = "--index-tablespace", hidden = true)
+    @Option(names = "--index-tablespace", paramLabel = "TABLESPACE",
+            description = "Create indexes in the specified tablespace (PostgreSQL).")
     String indexTablespace;
 
     @Mixin
@@ -233,10 +235,8 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
         }
         List<String> refused = new ArrayList<>();
         refuse(refused, debug, "-d/--debug");
-        refuse(refused, tablespace != null, "--tablespace");
-        refuse(refused, indexTablespace != null, "--index-tablespace");
         return new PgbenchSettings(initialize, initSteps, scale, fillfactor, quiet, foreignKeys, unlogged,
-                new Partitioning(partitions, partitionMethod), List.copyOf(b),
+                new Partitioning(partitions, partitionMethod), new Tablespaces(tablespace, indexTablespace), List.copyOf(b),
                 List.copyOf(files), client, jobs, time, transactions, rate, latencyLimit, protocol, Map.copyOf(define),
                 progress, reportPerCommand, noVacuum, vacuumAll, seed(), check, maxTries, connect,
                 new ErrorReports(failuresDetailed, verboseErrors),

@@ -71,6 +71,14 @@ class PgbenchCommandTest {
     }
 
     @Test
+    void tablespacesAreRefusedOffPostgresBeforeConnecting() {
+        CliRunner r = CliRunner.run("pgbench", "--url", "jdbc:mysql://127.0.0.1:1/x", "-i", "--tablespace", "ts");
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.errorLines().get(0).startsWith("bench: --tablespace and --index-tablespace are PostgreSQL's; "
+                + "bench pgbench makes no tablespaces on mysql"), r.err());
+    }
+
+    @Test
     void aScriptErrorNamesFileAndLineBeforeConnecting() throws Exception {
         Path script = dir.resolve("bad.sql");
         Files.writeString(script, "\\set aid random(1, 10)\nSELECT :aid;\n\\set x 1 +* 2\n");

@@ -93,8 +93,8 @@ final class PgbenchInit {
                     + " is not partitioned by bench pgbench");
         }
         // a partitioned table takes its fill factor on its partitions, as pgbench does
-        exec(createTable("pgbench_accounts", "aid " + aidType + " not null, bid int, abalance int, filler char(84)", !parts.partitioned())
-                + (parts.partitioned() ? parts.clause() : ""));
+        exec(createTable("pgbench_accounts", "aid " + aidType + " not null, bid int, abalance int, filler char(84)", !parts.partitioned(),
+                parts.partitioned() ? parts.clause() : ""));
         for (int p = 1; p <= parts.count(); p++) {
             exec(parts.createPartition(p, (long) s.scale() * ACCOUNTS_PER_BRANCH, s.fillfactor(), s.unloggedTables()));
         }
@@ -104,9 +104,15 @@ final class PgbenchInit {
     }
 
     private String createTable(String name, String columns, boolean fill) {
+        return createTable(name, columns, fill, "");
+    }
+
+    /** @param partitioning pgbench_accounts' partition clause, or "" */
+    private String createTable(String name, String columns, boolean fill, String partitioning) {
         if (dialect == Dialect.POSTGRES) {
-            return "create " + (s.unloggedTables() ? "unlogged " : "") + "table " + name + " (" + columns + ")"
-                    + (fill && s.fillfactor() != PgbenchSettings.FILLFACTOR ? " with (fillfactor=" + s.fillfactor() + ")" : "");
+            return "create " + (s.unloggedTables() ? "unlogged " : "") + "table " + name + " (" + columns + ")" + partitioning
+                    + (fill && s.fillfactor() != PgbenchSettings.FILLFACTOR ? " with (fillfactor=" + s.fillfactor() + ")" : "")
+                    + s.tablespaces().tableClause();
         }
         return "create table " + name + " (" + columns + ")";
     }
@@ -246,9 +252,10 @@ final class PgbenchInit {
 
     private String primaryKeys() throws SQLException {
         err.accept("creating primary keys...");
-        exec("alter table pgbench_branches add primary key (bid)");
-        exec("alter table pgbench_tellers add primary key (tid)");
-        exec("alter table pgbench_accounts add primary key (aid)");
+        String where = s.tablespaces().indexClause();
+        exec("alter table pgbench_branches add primary key (bid)" + where);
+        exec("alter table pgbench_tellers add primary key (tid)" + where);
+        exec("alter table pgbench_accounts add primary key (aid)" + where);
         return "primary keys";
     }
 

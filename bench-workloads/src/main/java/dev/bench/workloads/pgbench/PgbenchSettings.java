@@ -14,6 +14,7 @@ import java.util.Map;
  * @param initialize     -i: initialize instead of running
  * @param initSteps      -I: of d t g G v p f
  * @param partitioning   --partitions and --partition-method (PostgreSQL)
+ * @param tablespaces    --tablespace and --index-tablespace (PostgreSQL)
  * @param builtins       -b NAME[@W], -N and -S added as simple-update and select-only
  * @param files          -f FILE[@W]
  * @param time           -T seconds (0: not given)
@@ -30,7 +31,7 @@ import java.util.Map;
  * @param refused        options given that this version does not do, by name
  */
 public record PgbenchSettings(boolean initialize, String initSteps, int scale, int fillfactor, boolean quiet,
-                              boolean foreignKeys, boolean unloggedTables, Partitioning partitioning,
+                              boolean foreignKeys, boolean unloggedTables, Partitioning partitioning, Tablespaces tablespaces,
                               List<String> builtins, List<String> files, int client, int jobs, int time,
                               int transactions, double rate, double latencyLimitMs, String protocol,
                               Map<String, String> define, int progress, boolean reportPerCommand, boolean noVacuum,
@@ -46,7 +47,8 @@ public record PgbenchSettings(boolean initialize, String initSteps, int scale, i
     public static final String PROTOCOL = "simple";
     public static final int MAX_TRIES = 1;
     public static final PgbenchSettings DEFAULTS = new PgbenchSettings(false, INIT_STEPS, SCALE, FILLFACTOR, false,
-            false, false, Partitioning.NONE, List.of(), List.of(), CLIENT, JOBS, 0, 0, 0, 0, PROTOCOL, Map.of(), 0, false, false, false,
+            false, false, Partitioning.NONE, Tablespaces.NONE, List.of(), List.of(), CLIENT, JOBS, 0, 0, 0, 0, PROTOCOL, Map.of(),
+            0, false, false, false,
             null, null, MAX_TRIES, false, ErrorReports.NONE, TransactionLogSettings.NONE, 0, List.of());
 
     /** @throws BenchException one line naming the option */

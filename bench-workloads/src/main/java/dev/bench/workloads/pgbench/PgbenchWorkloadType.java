@@ -16,6 +16,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -58,7 +59,8 @@ public final class PgbenchWorkloadType implements WorkloadType<PgbenchSettings> 
     /** {@code s} for {@code time} seconds at {@code opsPerSec}. */
     private static PgbenchSettings with(PgbenchSettings s, int time, double opsPerSec) {
         return new PgbenchSettings(s.initialize(), s.initSteps(), s.scale(), s.fillfactor(), s.quiet(), s.foreignKeys(),
-                s.unloggedTables(), s.partitioning(), s.builtins(), s.files(), s.client(), s.jobs(), time, s.transactions(), opsPerSec,
+                s.unloggedTables(), s.partitioning(), s.tablespaces(), s.builtins(), s.files(), s.client(), s.jobs(), time,
+                s.transactions(), opsPerSec,
                 s.latencyLimitMs(), s.protocol(), s.define(), s.progress(), s.reportPerCommand(), s.noVacuum(),
                 s.vacuumAll(), s.randomSeed(), s.check(), s.maxTries(), s.connect(), s.errorReports(), s.transactionLog(),
                 s.warmupSeconds(), s.refused());
@@ -122,7 +124,10 @@ public final class PgbenchWorkloadType implements WorkloadType<PgbenchSettings> 
     /** -i's checks before anything connects. @throws BenchException bad input */
     public void checkInitialize(PgbenchSettings settings, TargetSettings target, SettingNames names) {
         settings.validate(names);
-        testedDialect(target.urlOrEmbedded(H2_FILE_URL, names));
+        Dialect dialect = testedDialect(target.urlOrEmbedded(H2_FILE_URL, names));
+        Require.that(!settings.tablespaces().given() || dialect == Dialect.POSTGRES, names.of("tablespace") + " and "
+                + names.of("index-tablespace") + " are PostgreSQL's; bench pgbench makes no tablespaces on "
+                + dialect.name().toLowerCase(Locale.ROOT));
     }
 
     /**

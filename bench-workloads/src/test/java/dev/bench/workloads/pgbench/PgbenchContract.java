@@ -61,7 +61,8 @@ abstract class PgbenchContract {
 
     static PgbenchSettings settings(List<String> builtins, List<String> files, int clients, int perClient,
                                     String protocol, String check, Map<String, String> define, int maxTries) {
-        return new PgbenchSettings(false, PgbenchSettings.INIT_STEPS, 1, 100, true, false, false, Partitioning.NONE, builtins, files, clients,
+        return new PgbenchSettings(false, PgbenchSettings.INIT_STEPS, 1, 100, true, false, false, Partitioning.NONE, Tablespaces.NONE,
+                builtins, files, clients,
                 1, 0, perClient, 0, 0, protocol, define, 0, true, false, false, 7L, check, maxTries, false, ErrorReports.NONE,
                 TransactionLogSettings.NONE, 0, List.of());
     }
@@ -84,7 +85,7 @@ abstract class PgbenchContract {
     /** {@code base} for -T {@code seconds} at -R {@code rate} after {@code warmupSeconds} of --warmup, with -l to {@code prefix}. */
     static PgbenchSettings withWarmup(PgbenchSettings base, int seconds, double rate, double warmupSeconds, String prefix) {
         return new PgbenchSettings(base.initialize(), base.initSteps(), base.scale(), base.fillfactor(),
-                base.quiet(), base.foreignKeys(), base.unloggedTables(), base.partitioning(), base.builtins(), base.files(),
+                base.quiet(), base.foreignKeys(), base.unloggedTables(), base.partitioning(), base.tablespaces(), base.builtins(), base.files(),
                 base.client(), base.jobs(), seconds, 0, rate, base.latencyLimitMs(), base.protocol(),
                 base.define(), base.progress(), base.reportPerCommand(), base.noVacuum(), base.vacuumAll(), base.randomSeed(),
                 base.check(), base.maxTries(), base.connect(), base.errorReports(), new TransactionLogSettings(true, 1.0, 0, prefix),
@@ -94,7 +95,7 @@ abstract class PgbenchContract {
     private static PgbenchSettings copy(PgbenchSettings base, int jobs, double rate, double latencyLimitMs, boolean connect,
                                         ErrorReports reports, TransactionLogSettings log) {
         return new PgbenchSettings(base.initialize(), base.initSteps(), base.scale(), base.fillfactor(),
-                base.quiet(), base.foreignKeys(), base.unloggedTables(), base.partitioning(), base.builtins(), base.files(),
+                base.quiet(), base.foreignKeys(), base.unloggedTables(), base.partitioning(), base.tablespaces(), base.builtins(), base.files(),
                 base.client(), jobs, base.time(), base.transactions(), rate, latencyLimitMs, base.protocol(),
                 base.define(), base.progress(), base.reportPerCommand(), base.noVacuum(), base.vacuumAll(), base.randomSeed(),
                 base.check(), base.maxTries(), connect, reports, log, base.warmupSeconds(), base.refused());
@@ -105,7 +106,11 @@ abstract class PgbenchContract {
     }
 
     void initialize(String steps, int fillfactor, Partitioning partitioning) {
-        PgbenchSettings s = new PgbenchSettings(true, steps, 1, fillfactor, true, false, false, partitioning, List.of(), List.of(),
+        initialize(steps, fillfactor, partitioning, Tablespaces.NONE);
+    }
+
+    void initialize(String steps, int fillfactor, Partitioning partitioning, Tablespaces tablespaces) {
+        PgbenchSettings s = new PgbenchSettings(true, steps, 1, fillfactor, true, false, false, partitioning, tablespaces, List.of(), List.of(),
                 1, 1, 0, 0, 0, 0, "simple", Map.of(), 0, false, false, false, null, null, 1, false, ErrorReports.NONE,
                 TransactionLogSettings.NONE, 0, List.of());
         Workloads.PGBENCH.initialize(s, TargetSettings.url(url()), SettingNames.FLAGS, new PrintWriter(new StringWriter()));

@@ -219,6 +219,55 @@ class PostgresPgbenchTest extends PgbenchContract {
         assertTrue(o.out().contains("scaling factor: 1\npartition method: " + method + "\npartitions: 3\nquery mode: prepared"), o.out());
     }
 
+    /**
+     * --tablespace and --index-tablespace put the tables (partitions included) and the primary keys where
+     * pgbench 15 puts them. bench_ts is made by scripts/services.sh (only a superuser makes a tablespace).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"--tablespace", "--index-tablespace"})
+    void tablespacesAreThoseOfPgbench(String option) throws Exception {
+        assumeTrue(Files.isExecutable(PGBENCH), PGBENCH + " is not installed");
+        assumeTrue(hasTablespace("bench_ts"), "no tablespace bench_ts (scripts/services.sh makes it)");
+        initialize("d");
+        List<String> theirs;
+        try {
+            pgbench("-i", "-s", "1", "-q", "--partitions", "2", option, "bench_ts");
+            theirs = placements();
+        } finally {
+            sql("drop table if exists pgbench_history, pgbench_tellers, pgbench_accounts, pgbench_branches");
+        }
+        Tablespaces where = option.equals("--tablespace") ? new Tablespaces("bench_ts", null) : new Tablespaces(null, "bench_ts");
+        initialize(PgbenchSettings.INIT_STEPS, 100, new Partitioning(2, null), where);
+
+        assertTrue(theirs.stream().anyMatch(row -> row.endsWith(" bench_ts")), "pgbench used bench_ts: " + theirs);
+        assertEquals(theirs, placements());
+        Outcome o = run(settings(List.of("tpcb-like"), List.of(), 2, 20, "prepared", null, Map.of()));
+        assertTrue(o.phase().check().ok(), o.phase().check().verdict());
+    }
+
+    private boolean hasTablespace(String name) throws Exception {
+        try (JdbcTarget t = JdbcTarget.open(url(), null, null, 1); Connection c = t.connection(); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("select count(*) from pg_tablespace where spcname = '" + name + "'")) {
+            rs.next();
+            return rs.getInt(1) == 1;
+        }
+    }
+
+    /** Each pgbench relation (tables, partitions, indexes) and its tablespace. */
+    private List<String> placements() throws Exception {
+        List<String> rows = new java.util.ArrayList<>();
+        try (JdbcTarget t = JdbcTarget.open(url(), null, null, 1); Connection c = t.connection(); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("select c.relname || ' ' || c.relkind::text || ' ' || coalesce(s.spcname, 'default')"
+                     + " from pg_class c left join pg_tablespace s on s.oid = c.reltablespace"
+                     + " where c.relname like 'pgbench\\_%' and c.relkind in ('r', 'p', 'i', 'I')"
+                     + " and c.relnamespace = current_schema()::regnamespace order by c.relname")) {
+            while (rs.next()) {
+                rows.add(rs.getString(1));
+            }
+        }
+        return rows;
+    }
+
     /** pgbench_accounts' partition key, then each partition's name, bounds and options. */
     private List<String> partitions() throws Exception {
         List<String> rows = new java.util.ArrayList<>();
