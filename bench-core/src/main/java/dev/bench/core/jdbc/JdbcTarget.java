@@ -17,6 +17,7 @@ import java.sql.SQLTransientConnectionException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * A SQL database under test: one HikariCP pool per run, sized to the workers, opened eagerly so a
@@ -158,6 +159,28 @@ public final class JdbcTarget implements AutoCloseable {
                     throw e;
                 }
             }
+        }
+    }
+
+    /**
+     * Waits until the pool holds all its connections: HikariCP adds them after {@link #open} returns, one
+     * per 30 ms up to 8 and on its own threads beyond (pgbench's "initial connection time" ends here).
+     *
+     * @throws BenchException the server refused one, or the pool's timeout passed first
+     */
+    public void awaitFilled() {
+        int size = pool.getMaximumPoolSize();
+        long deadline = System.nanoTime() + CONNECTION_TIMEOUT_MILLIS * 1_000_000;
+        while (borrower.getTotalConnections() < size) {
+            SQLException refused = unpooled.refusal();
+            if (refused != null) {
+                throw new BenchException("cannot connect to " + maskedUrl + ": " + refusedMessage(pool, size, refused), refused);
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new BenchException("cannot connect to " + maskedUrl + ": the pool holds " + borrower.getTotalConnections()
+                        + " of its " + size + " connections after " + CONNECTION_TIMEOUT_MILLIS / 1000 + " s");
+            }
+            LockSupport.parkNanos(1_000_000);
         }
     }
 

@@ -64,6 +64,32 @@ class JdbcTargetTest {
     }
 
     @Test
+    void aSmallPoolHoldsAllItsConnectionsOnceFilled() throws SQLException {
+        int size = JdbcTarget.SERIAL_FILL_MAX - 3;
+        String app = "bench_small_fill_" + System.nanoTime();
+        try (JdbcTarget target = JdbcTarget.open(TestServers.postgresUrl() + "&ApplicationName=" + app, null, null, size)) {
+            target.awaitFilled();
+            try (Connection c = target.connection();
+                 Statement s = c.createStatement();
+                 ResultSet r = s.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE application_name = '" + app + "'")) {
+                r.next();
+                assertEquals(size, r.getInt(1), "the pool's connections on the server (open returns with one)");
+            }
+        }
+    }
+
+    @Test
+    void waitingForTheFillEndsAtTheServersRefusal() {
+        String url = limitedUrl(TestServers.postgresUrl());
+        BenchException e = assertThrows(BenchException.class, () -> {
+            try (JdbcTarget target = JdbcTarget.open(url, null, null, 4)) {
+                target.awaitFilled();
+            }
+        });
+        assertTrue(e.getMessage().contains("the server refused connection 3 of the 4 the run opens: "), e.getMessage());
+    }
+
+    @Test
     void aLargePoolWithAWrongPasswordFailsWithOneLineThatHidesIt() {
         String url = TestServers.postgresUrl().replaceFirst("password=[^&]*", "password=not-the-password");
         BenchException e = assertThrows(BenchException.class, () -> JdbcTarget.open(url, null, null, JdbcTarget.SERIAL_FILL_MAX + 12));

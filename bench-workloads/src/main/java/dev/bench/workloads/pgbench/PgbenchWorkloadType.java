@@ -93,8 +93,11 @@ public final class PgbenchWorkloadType implements WorkloadType<PgbenchSettings> 
         return () -> {
             long t0 = System.nanoTime();
             JdbcTarget t = open(target, s);
-            try (Connection c = t.connection()) {
-                c.isValid(1);
+            try {
+                t.awaitFilled(); // pgbench's initial connection time: until every client has its connection
+            } catch (RuntimeException e) {
+                t.close();
+                throw e;
             }
             double connectionMs = (System.nanoTime() - t0) / 1e6;
             return new PgbenchBenchmark(t, s, scripts, config, seed, connectionMs, err);
