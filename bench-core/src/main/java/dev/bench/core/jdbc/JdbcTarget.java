@@ -14,10 +14,15 @@ import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLTransientConnectionException;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * A SQL database under test: one HikariCP pool per run, sized to the workers, opened eagerly so a
@@ -31,6 +36,8 @@ public final class JdbcTarget implements AutoCloseable {
 
     /** Pools up to this size are filled by HikariCP's one adder thread ({@link #fillInParallel}). */
     static final int SERIAL_FILL_MAX = 8;
+    /** Physical connections opened at once by {@link #newConnections}. */
+    private static final int PARALLEL_OPENS = 8;
     /** How long a worker waits for a connection from the pool (HikariCP's connection timeout). */
     private static final long CONNECTION_TIMEOUT_MILLIS = 10_000;
     /** A worker waiting for a connection checks this often whether the server refused it for good. */
@@ -162,31 +169,12 @@ public final class JdbcTarget implements AutoCloseable {
         }
     }
 
-    /**
-     * Waits until the pool holds all its connections: HikariCP adds them after {@link #open} returns, one
-     * per 30 ms up to 8 and on its own threads beyond (pgbench's "initial connection time" ends here).
-     *
-     * @throws BenchException the server refused one, or the pool's timeout passed first
-     */
-    public void awaitFilled() {
-        int size = pool.getMaximumPoolSize();
-        long deadline = System.nanoTime() + CONNECTION_TIMEOUT_MILLIS * 1_000_000;
-        while (borrower.getTotalConnections() < size) {
-            SQLException refused = unpooled.refusal();
-            if (refused != null) {
-                throw new BenchException("cannot connect to " + maskedUrl + ": " + refusedMessage(pool, size, refused), refused);
-            }
-            if (System.nanoTime() - deadline > 0) {
-                throw new BenchException("cannot connect to " + maskedUrl + ": the pool holds " + borrower.getTotalConnections()
-                        + " of its " + size + " connections after " + CONNECTION_TIMEOUT_MILLIS / 1000 + " s");
-            }
-            LockSupport.parkNanos(1_000_000);
-        }
-    }
-
     /** "the server refused connection 98 of the 120 the run opens: FATAL: sorry, too many clients already". */
     private static String refusedMessage(HikariDataSource pool, int poolSize, SQLException refused) {
-        int held = pool.getHikariPoolMXBean().getTotalConnections();
+        return refusedMessage(pool.getHikariPoolMXBean().getTotalConnections(), poolSize, refused);
+    }
+
+    private static String refusedMessage(int held, int poolSize, SQLException refused) {
         return "the server refused connection " + (held + 1) + " of the " + poolSize + " the run opens: "
                 + Failures.rootMessage(refused);
     }
@@ -197,6 +185,57 @@ public final class JdbcTarget implements AutoCloseable {
      */
     public Connection newConnection() throws SQLException {
         return unpooled.getConnection();
+    }
+
+    /**
+     * {@code count} new physical connections outside the pool, opened {@value #PARALLEL_OPENS} at a time:
+     * each mostly waits on the server (TLS, authentication, a backend starting), as pgbench's threads
+     * wait on theirs. The caller closes them.
+     *
+     * @throws BenchException the first failure, one line (the server's refusal with which connection it
+     *                        was); the connections already open are closed
+     */
+    public List<Connection> newConnections(int count) {
+        ExecutorService opener = Executors.newFixedThreadPool(Math.min(count, PARALLEL_OPENS), r -> {
+            Thread t = new Thread(r, "bench connect");
+            t.setDaemon(true);
+            return t;
+        });
+        List<Future<Connection>> pending = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            pending.add(opener.submit(this::newConnection));
+        }
+        opener.shutdown();
+        List<Connection> opened = new ArrayList<>(count);
+        Throwable failure = null;
+        for (Future<Connection> f : pending) {
+            try {
+                opened.add(f.get());
+            } catch (ExecutionException e) {
+                failure = failure == null ? e.getCause() : failure;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                failure = failure == null ? e : failure;
+            }
+        }
+        if (failure == null) {
+            return opened;
+        }
+        closeQuietly(opened);
+        String why = failure instanceof SQLException sql && RefusalTrackingDataSource.isRefusal(sql)
+                ? refusedMessage(opened.size(), count, sql) : Failures.rootMessage(failure);
+        throw new BenchException("cannot connect to " + maskedUrl + ": " + why, failure);
+    }
+
+    /** Closes each connection, ignoring failures (connections being given up). */
+    public static void closeQuietly(Iterable<Connection> connections) {
+        for (Connection c : connections) {
+            try {
+                c.close();
+            } catch (SQLException | RuntimeException ignored) {
+                // given up already: a broken connection's close error changes nothing
+            }
+        }
     }
 
     /**

@@ -21,10 +21,12 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedDeque;
 
 /**
  * A pgbench run as the run template's parts: find the scale (pgbench_branches' rows when a builtin runs),
@@ -34,6 +36,8 @@ import java.util.Map;
 final class PgbenchBenchmark extends Benchmark {
 
     private final JdbcTarget target;
+    /** The clients' own connections, opened before the run; each session takes one ({@link PgbenchWorkload}). */
+    private final Deque<Connection> clients;
     private final PgbenchSettings s;
     private final List<Script> scripts;
     private final RunConfig config;
@@ -49,9 +53,10 @@ final class PgbenchBenchmark extends Benchmark {
     private PgbenchWorkload workload;
     private PgbenchCounters counters;
 
-    PgbenchBenchmark(JdbcTarget target, PgbenchSettings settings, List<Script> scripts, RunConfig config, long seed,
-                     double connectionMs, PrintWriter err) {
+    PgbenchBenchmark(JdbcTarget target, List<Connection> clients, PgbenchSettings settings, List<Script> scripts, RunConfig config,
+                     long seed, double connectionMs, PrintWriter err) {
         this.target = target;
+        this.clients = new ConcurrentLinkedDeque<>(clients);
         this.s = settings;
         this.scripts = scripts;
         this.config = config;
@@ -167,7 +172,7 @@ final class PgbenchBenchmark extends Benchmark {
         log = l.enabled() ? new TransactionLog(l, Path.of(""), ProcessHandle.current().pid(), s.client(), s.jobs(), s.rate() > 0,
                 s.maxTries() != 1, s.errorReports().failuresDetailed()) : null;
         Retries retries = new Retries(s.maxTries(), (long) (s.latencyLimitMs() * 1e6), s.time() * 1_000_000_000L);
-        workload = new PgbenchWorkload(target, scripts, s.protocol(), retries, s.connect(),
+        workload = new PgbenchWorkload(target, clients, scripts, s.protocol(), retries, s.connect(),
                 s.rate() > 0 ? (long) (s.latencyLimitMs() * 1e6) : 0, initial, s.define(), counters, log);
         return workload;
     }
@@ -291,6 +296,7 @@ final class PgbenchBenchmark extends Benchmark {
         try {
             closeLog();
         } finally {
+            JdbcTarget.closeQuietly(clients); // any no session took
             target.close();
         }
     }

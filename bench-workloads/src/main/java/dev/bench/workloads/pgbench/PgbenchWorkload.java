@@ -7,9 +7,12 @@ import dev.bench.core.Workload;
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.jdbc.SqlErrors;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 
 /**
  * pgbench's scripts as op kinds, one per script with its weight: each op is one whole transaction
@@ -23,6 +26,8 @@ import java.util.Map;
 final class PgbenchWorkload implements Workload {
 
     private final JdbcTarget target;
+    /** Connections opened for the clients before the run; once taken, a session (a reconnect) opens its own. */
+    private final Queue<Connection> opened;
     private final List<Script> scripts;
     private final List<String> kindNames;
     private final String protocol;
@@ -39,7 +44,7 @@ final class PgbenchWorkload implements Workload {
      * @param skipLateNanos -L with -R: transactions already this late are skipped; 0: none
      * @param log         -l's files, or null
      */
-    PgbenchWorkload(JdbcTarget target, List<Script> scripts, String protocol, Retries retries, boolean connectEach,
+    PgbenchWorkload(JdbcTarget target, Queue<Connection> opened, List<Script> scripts, String protocol, Retries retries, boolean connectEach,
                     long skipLateNanos, Map<String, Value> initial, Map<String, String> defines, PgbenchCounters counters,
                     TransactionLog log) {
         this.retries = retries;
@@ -47,6 +52,7 @@ final class PgbenchWorkload implements Workload {
         this.connectEach = connectEach;
         this.log = log;
         this.target = target;
+        this.opened = opened;
         this.scripts = scripts;
         this.kindNames = Scripts.kindNames(scripts);
         this.protocol = protocol;
@@ -69,8 +75,14 @@ final class PgbenchWorkload implements Workload {
         return connectEach
                 ? new ClientSession(null, target::newConnection, target.dialect(), scripts, protocol, retries, skipLateNanos, initial,
                         defines, counters, log, workerIndex)
-                : new ClientSession(target.connection(), null, target.dialect(), scripts, protocol, retries, skipLateNanos, initial,
+                : new ClientSession(connection(), null, target.dialect(), scripts, protocol, retries, skipLateNanos, initial,
                         defines, counters, log, workerIndex);
+    }
+
+    /** A client's own physical connection, as in pgbench: one opened before the run, else a new one. */
+    private Connection connection() throws SQLException {
+        Connection c = opened.poll();
+        return c != null ? c : target.newConnection();
     }
 
     @Override

@@ -93,14 +93,16 @@ public final class PgbenchWorkloadType implements WorkloadType<PgbenchSettings> 
         return () -> {
             long t0 = System.nanoTime();
             JdbcTarget t = open(target, s);
+            List<Connection> clients;
             try {
-                t.awaitFilled(); // pgbench's initial connection time: until every client has its connection
+                // pgbench's initial connection time: until every client holds its own connection (-C: none held)
+                clients = s.connect() ? List.of() : t.newConnections(s.client());
             } catch (RuntimeException e) {
                 t.close();
                 throw e;
             }
             double connectionMs = (System.nanoTime() - t0) / 1e6;
-            return new PgbenchBenchmark(t, s, scripts, config, seed, connectionMs, err);
+            return new PgbenchBenchmark(t, clients, s, scripts, config, seed, connectionMs, err);
         };
     }
 
@@ -159,8 +161,12 @@ public final class PgbenchWorkloadType implements WorkloadType<PgbenchSettings> 
         return dialect;
     }
 
+    /**
+     * The pool serves -i, the vacuum and the check: one connection (0 workers), unless --pool-size says
+     * otherwise. Each client has a physical connection of its own, as in pgbench ({@link JdbcTarget#newConnections}).
+     */
     private static JdbcTarget open(TargetSettings target, PgbenchSettings s) {
-        return target.openUrlOrEmbedded(s.client(), H2_FILE_URL, driver -> driverSettings(driver, s.protocol()));
+        return target.openUrlOrEmbedded(0, H2_FILE_URL, driver -> driverSettings(driver, s.protocol()));
     }
 
     static Map<String, String> driverSettings(JdbcDriver driver, String protocol) {
