@@ -255,27 +255,25 @@ class PostgresPgbenchTest extends PgbenchContract {
 
     /** Each pgbench relation (tables, partitions, indexes) and its tablespace. */
     private List<String> placements() throws Exception {
-        List<String> rows = new java.util.ArrayList<>();
-        try (JdbcTarget t = JdbcTarget.open(url(), null, null, 1); Connection c = t.connection(); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("select c.relname || ' ' || c.relkind::text || ' ' || coalesce(s.spcname, 'default')"
-                     + " from pg_class c left join pg_tablespace s on s.oid = c.reltablespace"
-                     + " where c.relname like 'pgbench\\_%' and c.relkind in ('r', 'p', 'i', 'I')"
-                     + " and c.relnamespace = current_schema()::regnamespace order by c.relname")) {
-            while (rs.next()) {
-                rows.add(rs.getString(1));
-            }
-        }
-        return rows;
+        return rows("select c.relname || ' ' || c.relkind::text || ' ' || coalesce(s.spcname, 'default')"
+                + " from pg_class c left join pg_tablespace s on s.oid = c.reltablespace"
+                + " where c.relname like 'pgbench\\_%' and c.relkind in ('r', 'p', 'i', 'I')"
+                + " and c.relnamespace = current_schema()::regnamespace order by c.relname");
     }
 
     /** pgbench_accounts' partition key, then each partition's name, bounds and options. */
     private List<String> partitions() throws Exception {
+        return rows("select pg_get_partkeydef('pgbench_accounts'::regclass) union all"
+                + " (select c.relname || ' ' || pg_get_expr(c.relpartbound, c.oid) || ' ' || coalesce(c.reloptions::text, '')"
+                + " from pg_inherits i join pg_class c on c.oid = i.inhrelid"
+                + " where i.inhparent = 'pgbench_accounts'::regclass order by c.relname)");
+    }
+
+    /** The query's one text column, row by row. */
+    private List<String> rows(String query) throws Exception {
         List<String> rows = new java.util.ArrayList<>();
         try (JdbcTarget t = JdbcTarget.open(url(), null, null, 1); Connection c = t.connection(); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("select pg_get_partkeydef('pgbench_accounts'::regclass) union all"
-                     + " (select c.relname || ' ' || pg_get_expr(c.relpartbound, c.oid) || ' ' || coalesce(c.reloptions::text, '')"
-                     + " from pg_inherits i join pg_class c on c.oid = i.inhrelid"
-                     + " where i.inhparent = 'pgbench_accounts'::regclass order by c.relname)")) {
+             ResultSet rs = st.executeQuery(query)) {
             while (rs.next()) {
                 rows.add(rs.getString(1));
             }
