@@ -154,6 +154,9 @@ public final class JdbcTarget implements AutoCloseable {
     public Connection connection() throws SQLException {
         long deadline = System.nanoTime() + CONNECTION_TIMEOUT_MILLIS * 1_000_000;
         while (true) {
+            if (pool.isClosed()) {
+                return pool.getConnection(); // the data source's own check: it throws "... has been closed"
+            }
             try {
                 return borrower.getConnection(REFUSAL_CHECK_MILLIS);
             } catch (SQLTransientConnectionException e) {

@@ -97,6 +97,14 @@ class JdbcTargetTest {
     }
 
     @Test
+    void aClosedTargetGivesNoConnectionAndSaysWhyAtOnce() {
+        JdbcTarget target = JdbcTarget.open("jdbc:h2:mem:closed_" + System.nanoTime(), null, null, 2);
+        target.close();
+        SQLException e = assertThrows(SQLException.class, target::connection);
+        assertTrue(e.getMessage().contains("has been closed"), e.getMessage());
+    }
+
+    @Test
     void aLargePoolWithAWrongPasswordFailsWithOneLineThatHidesIt() {
         String url = TestServers.postgresUrl().replaceFirst("password=[^&]*", "password=not-the-password");
         BenchException e = assertThrows(BenchException.class, () -> JdbcTarget.open(url, null, null, JdbcTarget.SERIAL_FILL_MAX + 12));
