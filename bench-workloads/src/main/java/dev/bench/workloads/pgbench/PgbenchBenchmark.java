@@ -171,9 +171,10 @@ final class PgbenchBenchmark extends Benchmark {
         TransactionLogSettings l = s.transactionLog();
         log = l.enabled() ? new TransactionLog(l, Path.of(""), ProcessHandle.current().pid(), s.client(), s.jobs(), s.rate() > 0,
                 s.maxTries() != 1, s.errorReports().failuresDetailed()) : null;
-        Retries retries = new Retries(s.maxTries(), (long) (s.latencyLimitMs() * 1e6), s.time() * 1_000_000_000L);
+        long latencyLimitNanos = (long) (s.latencyLimitMs() * 1e6);
+        Retries retries = new Retries(s.maxTries(), latencyLimitNanos, s.time() * 1_000_000_000L);
         workload = new PgbenchWorkload(target, clients, scripts, s.protocol(), retries, s.connect(),
-                s.rate() > 0 ? (long) (s.latencyLimitMs() * 1e6) : 0, initial, s.define(), counters, log);
+                s.rate() > 0 ? latencyLimitNanos : 0, initial, s.define(), counters, log);
         return workload;
     }
 
