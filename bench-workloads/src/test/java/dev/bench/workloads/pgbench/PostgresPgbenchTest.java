@@ -69,8 +69,7 @@ class PostgresPgbenchTest extends PgbenchContract {
         sql("drop table if exists pipeline_txids");
         sql("create table pipeline_txids (client int, x int, txid bigint)");
         try {
-            Path script = dir.resolve("pipeline.sql");
-            Files.writeString(script, """
+            assertCheckHolds("pipeline.sql", """
                     \\set x 1
                     \\startpipeline
                     INSERT INTO pipeline_txids VALUES (:client_id, :x, txid_current());
@@ -79,12 +78,10 @@ class PostgresPgbenchTest extends PgbenchContract {
                     \\syncpipeline
                     INSERT INTO pipeline_txids VALUES (:client_id, 3, txid_current());
                     \\endpipeline
-                    """);
-            Outcome o = run(settings(List.of(), List.of(script.toString()), 2, 5, mode, "select count(*) = 30"
+                    """, 2, 5, mode, "select count(*) = 30"
                     + " and count(distinct txid) = 20"
                     + " and count(distinct txid) filter (where x < 3) = 10"
-                    + " and count(*) filter (where x = 2) = 10 from pipeline_txids", Map.of()));
-            assertTrue(o.phase().check().ok(), o.phase().check().verdict() + "\n" + o.out());
+                    + " and count(*) filter (where x = 2) = 10 from pipeline_txids");
         } finally {
             sql("drop table pipeline_txids");
         }
@@ -93,8 +90,7 @@ class PostgresPgbenchTest extends PgbenchContract {
     /** BEGIN and END inside or outside a pipeline: JDBC's transaction follows the server's, so each END commits. */
     @Test
     void transactionsMayOpenAndCloseAcrossAPipeline() throws Exception {
-        Path script = dir.resolve("pipeline-tx.sql");
-        Files.writeString(script, """
+        assertCheckHolds("pipeline-tx.sql", """
                 BEGIN;
                 \\startpipeline
                 UPDATE pgbench_branches SET bbalance = bbalance + 1 WHERE bid = 1;
@@ -105,27 +101,28 @@ class PostgresPgbenchTest extends PgbenchContract {
                 UPDATE pgbench_branches SET bbalance = bbalance + 1 WHERE bid = 1;
                 \\endpipeline
                 END;
-                """);
-        Outcome o = run(settings(List.of(), List.of(script.toString()), 1, 5, "prepared",
-                "select bbalance = 10 from pgbench_branches where bid = 1", Map.of()));
-        assertTrue(o.phase().check().ok(), o.phase().check().verdict() + "\n" + o.out());
+                """, 1, 5, "prepared", "select bbalance = 10 from pgbench_branches where bid = 1");
     }
 
     /** BEGIN with options sets them on the transaction JDBC opens, and END commits it. */
     @Test
     void beginWithAnIsolationLevelRunsAtThatLevel() throws Exception {
-        Path script = dir.resolve("iso.sql");
-        Files.writeString(script, """
+        assertCheckHolds("iso.sql", """
                 BEGIN ISOLATION LEVEL REPEATABLE READ;
                 SELECT current_setting('transaction_isolation') = 'repeatable read' AS iso_ok \\gset
                 \\if :iso_ok
                 UPDATE pgbench_branches SET bbalance = bbalance + 1 WHERE bid = 1;
                 \\endif
                 END;
-                """);
-        Outcome o = run(settings(List.of(), List.of(script.toString()), 1, 5, "extended",
-                "select bbalance = 5 from pgbench_branches where bid = 1", Map.of()));
-        assertTrue(o.phase().check().ok(), o.phase().check().verdict());
+                """, 1, 5, "extended", "select bbalance = 5 from pgbench_branches where bid = 1");
+    }
+
+    /** Runs {@code script} (written to {@code file}) on {@code clients} clients, each {@code perClient} times; --check must hold. */
+    private void assertCheckHolds(String file, String script, int clients, int perClient, String mode, String check) throws Exception {
+        Path path = dir.resolve(file);
+        Files.writeString(path, script);
+        Outcome o = run(settings(List.of(), List.of(path.toString()), clients, perClient, mode, check, Map.of()));
+        assertTrue(o.phase().check().ok(), o.phase().check().verdict() + "\n" + o.out());
     }
 
     @Test
