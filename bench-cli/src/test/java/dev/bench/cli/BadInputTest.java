@@ -5,8 +5,13 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -83,6 +88,29 @@ class BadInputTest {
         assertEquals(2, h.exitCode(), h.err());
         assertTrue(h.errorLines().get(0).startsWith("bench: --histogram " + histogram + " exists"), h.err());
         assertEquals("the user's histogram", Files.readString(histogram));
+    }
+
+    /** BENCH_TLS is read from the environment, so a child JVM; port 1 would fail differently if it connected. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "pgbench -S -T 1 --url jdbc:postgresql://127.0.0.1:1/db",
+            "data-serving --run --oltp-rw --server-ip 127.0.0.1 --port 1",
+            "oltp-rw run --url jdbc:postgresql://127.0.0.1:1/db",
+    })
+    void aBadTlsSettingIsBadInputBeforeAnythingConnects(String args, @TempDir Path dir) throws Exception {
+        List<String> command = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), BenchMain.class.getName()));
+        command.addAll(List.of(args.split(" +")));
+        ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(dir.resolve("out.txt").toFile())
+                .redirectError(dir.resolve("err.txt").toFile()).directory(dir.toFile());
+        pb.environment().put("BENCH_TLS", "boringssl");
+        Process p = pb.start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the child exits");
+
+        List<String> err = Files.readAllLines(dir.resolve("err.txt"), StandardCharsets.UTF_8);
+        assertEquals(2, p.exitValue(), String.join("\n", err));
+        assertEquals(List.of("bench: BENCH_TLS must be openssl or jdk, got 'boringssl'"), err.subList(0, 1), String.join("\n", err));
+        assertTrue(err.get(err.size() - 1).startsWith("Try 'bench"), String.join("\n", err));
     }
 
     @Test

@@ -134,7 +134,8 @@ public final class DataServingCommand implements Callable<Integer> {
         Require.that(workload.tpcc || scale == null, names.of("scale") + " is tpcc's warehouses; for --oltp-rw use "
                 + names.of("tables") + " and " + names.of("record-count"));
         String host = serverIp.contains(":") && !serverIp.startsWith("[") ? "[" + serverIp + "]" : serverIp;
-        return new TargetSettings(Dialect.POSTGRES.url(host + ":" + port, database), null, null, user, password, null, false);
+        return new TargetSettings(Dialect.POSTGRES.url(host + ":" + port, database), null, null, user, password, null, false)
+                .validate(names);
     }
 
     /** The bench command line this run is the same as, password masked. */

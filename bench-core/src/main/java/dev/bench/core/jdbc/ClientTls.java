@@ -41,6 +41,25 @@ public final class ClientTls {
         }
     }
 
+    /**
+     * Checks BENCH_TLS's value before anything connects, so that a bad one is bad input (exit 2), not a failed run;
+     * whether Conscrypt loads is known only when a PostgreSQL target opens.
+     *
+     * @param setting BENCH_TLS's value, null when unset
+     * @throws BenchException one line naming the choices
+     */
+    public static void check(String setting) {
+        String value = setting == null ? "" : setting.trim();
+        if (!value.isEmpty() && !value.equals("openssl") && !value.equals("jdk")) {
+            throw new BenchException(SETTING + " must be openssl or jdk, got '" + setting + "'");
+        }
+    }
+
+    /** {@link #check} of this process's BENCH_TLS. */
+    public static void checkEnvironment() {
+        check(System.getenv(SETTING));
+    }
+
     /** What runs the client's TLS, for summary.json: {@code Conscrypt 2.9.0 (BoringSSL)} or the JDK's provider. */
     public static synchronized String description() {
         return description;
@@ -52,6 +71,7 @@ public final class ClientTls {
      * @param setting BENCH_TLS's value, null when unset
      */
     public static synchronized void use(String setting) {
+        check(setting);
         String value = setting == null || setting.isBlank() ? "" : setting.trim();
         switch (value) {
             case "", "openssl" -> {
@@ -76,7 +96,7 @@ public final class ClientTls {
                 Security.removeProvider(CONSCRYPT);
                 description = jdkDescription("");
             }
-            default -> throw new BenchException(SETTING + " must be openssl or jdk, got '" + setting + "'");
+            default -> throw new IllegalStateException("checked above: " + value);
         }
     }
 

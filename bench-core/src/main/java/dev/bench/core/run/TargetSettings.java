@@ -2,6 +2,7 @@ package dev.bench.core.run;
 
 import dev.bench.core.BenchException;
 import dev.bench.core.Secrets;
+import dev.bench.core.jdbc.ClientTls;
 import dev.bench.core.jdbc.Dialect;
 import dev.bench.core.jdbc.JdbcDriver;
 import dev.bench.core.jdbc.JdbcTarget;
@@ -48,7 +49,7 @@ public record TargetSettings(String url, String address, String database, String
 
     /**
      * These settings, checked for what can be checked before connecting: the URL's scheme, hosts and
-     * ports, each address entry's host and port, the pool size.
+     * ports, each address entry's host and port, the pool size, and BENCH_TLS.
      */
     public TargetSettings validate(SettingNames names) {
         if (poolSize != null && poolSize < 1) {
@@ -57,6 +58,7 @@ public record TargetSettings(String url, String address, String database, String
         if (url != null) {
             JdbcDriver.fromUrl(url);
         }
+        ClientTls.checkEnvironment();
         if (address != null) {
             for (String entry : address.trim().split("[,\\s]+")) {
                 HostPort.parse(names.of("address"), entry, 0);

@@ -56,4 +56,15 @@ class ClientTlsTest {
         BenchException e = assertThrows(BenchException.class, () -> ClientTls.use("boringssl"));
         assertEquals("BENCH_TLS must be openssl or jdk, got 'boringssl'", e.getMessage());
     }
+
+    @Test
+    void theSettingIsCheckedWithoutTouchingTheJvmsTls() {
+        String before = ClientTls.description();
+        for (String good : new String[] {null, "", " ", "openssl", " jdk "}) {
+            ClientTls.check(good);
+        }
+        BenchException e = assertThrows(BenchException.class, () -> ClientTls.check("JDK"));
+        assertEquals("BENCH_TLS must be openssl or jdk, got 'JDK'", e.getMessage());
+        assertEquals(before, ClientTls.description());
+    }
 }
