@@ -19,10 +19,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.CompletionService;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 /**
  * A SQL database under test: one HikariCP pool per run, sized to the workers, opened eagerly so a
@@ -195,8 +196,8 @@ public final class JdbcTarget implements AutoCloseable {
      * each mostly waits on the server (TLS, authentication, a backend starting), as pgbench's threads
      * wait on theirs. The caller closes them.
      *
-     * @throws BenchException the first failure, one line (the server's refusal with which connection it
-     *                        was); the connections already open are closed
+     * @throws BenchException at the first failure or an interrupt, one line (a refusal says which
+     *                        connection it was); no connection is left open, also those still being opened
      */
     public List<Connection> newConnections(int count) {
         ExecutorService opener = Executors.newFixedThreadPool(Math.min(count, PARALLEL_OPENS), r -> {
@@ -204,30 +205,66 @@ public final class JdbcTarget implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        List<Future<Connection>> pending = new ArrayList<>(count);
+        OpenedConnections opened = new OpenedConnections(count);
+        CompletionService<Void> done = new ExecutorCompletionService<>(opener);
         for (int i = 0; i < count; i++) {
-            pending.add(opener.submit(this::newConnection));
+            done.submit(() -> {
+                opened.add(newConnection());
+                return null;
+            });
         }
         opener.shutdown();
-        List<Connection> opened = new ArrayList<>(count);
         Throwable failure = null;
-        for (Future<Connection> f : pending) {
+        for (int i = 0; i < count && failure == null; i++) {
             try {
-                opened.add(f.get());
+                done.take().get();
             } catch (ExecutionException e) {
-                failure = failure == null ? e.getCause() : failure;
+                failure = e.getCause();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                failure = failure == null ? e : failure;
+                failure = e;
             }
         }
         if (failure == null) {
-            return opened;
+            return opened.all();
         }
-        closeQuietly(opened);
+        int held = opened.abandon();
+        opener.shutdownNow(); // the queued opens never start
         String why = failure instanceof SQLException sql && RefusalTrackingDataSource.isRefusal(sql)
-                ? refusedMessage(opened.size(), count, sql) : Failures.rootMessage(failure);
+                ? refusedMessage(held, count, sql)
+                : failure instanceof InterruptedException ? "interrupted while connecting" : Failures.rootMessage(failure);
         throw new BenchException("cannot connect to " + maskedUrl + ": " + why, failure);
+    }
+
+    /** The connections {@link #newConnections} has opened; once given up, each one still arriving is closed. */
+    private static final class OpenedConnections {
+        private final List<Connection> connections;
+        private boolean abandoned;
+
+        OpenedConnections(int count) {
+            connections = new ArrayList<>(count);
+        }
+
+        synchronized void add(Connection c) {
+            if (abandoned) {
+                closeQuietly(List.of(c));
+            } else {
+                connections.add(c);
+            }
+        }
+
+        synchronized List<Connection> all() {
+            return new ArrayList<>(connections);
+        }
+
+        /** Closes those held and every later one; returns how many were held. */
+        synchronized int abandon() {
+            abandoned = true;
+            closeQuietly(connections);
+            int held = connections.size();
+            connections.clear();
+            return held;
+        }
     }
 
     /** Closes each connection, ignoring failures (connections being given up). */

@@ -70,14 +70,43 @@ class JdbcTargetTest {
         String app = "bench_clients_" + System.nanoTime();
         try (JdbcTarget target = JdbcTarget.open(TestServers.postgresUrl() + "&ApplicationName=" + app, null, null, 1)) {
             List<Connection> clients = target.newConnections(count);
-            try (Connection c = target.connection();
-                 Statement s = c.createStatement();
-                 ResultSet r = s.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE application_name = '" + app + "'")) {
-                r.next();
-                assertEquals(count + 1, r.getInt(1), "the new connections and the pool's one");
+            try {
+                assertEquals(count + 1, sessions(target, app), "the new connections and the pool's one");
             } finally {
                 JdbcTarget.closeQuietly(clients);
             }
+        }
+    }
+
+    /** Ctrl-C while connecting: the connections being opened then are closed when they arrive, none is left. */
+    @Test
+    void anInterruptWhileConnectingLeavesNoConnectionOpen() throws Exception {
+        String app = "bench_interrupted_" + System.nanoTime();
+        try (JdbcTarget target = JdbcTarget.open(TestServers.postgresUrl() + "&ApplicationName=" + app, null, null, 1)) {
+            Thread.currentThread().interrupt();
+            BenchException e;
+            try {
+                e = assertThrows(BenchException.class, () -> target.newConnections(11));
+            } finally {
+                assertTrue(Thread.interrupted(), "the interrupt is kept for the caller");
+            }
+            assertTrue(e.getMessage().endsWith(": interrupted while connecting"), e.getMessage());
+            long deadline = System.nanoTime() + 20_000_000_000L;
+            int sessions;
+            do {
+                Thread.sleep(100);
+                sessions = sessions(target, app);
+            } while (sessions > 1 && System.nanoTime() < deadline);
+            assertEquals(1, sessions, "only the pool's connection");
+        }
+    }
+
+    private static int sessions(JdbcTarget target, String app) throws SQLException {
+        try (Connection c = target.connection();
+             Statement s = c.createStatement();
+             ResultSet r = s.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE application_name = '" + app + "'")) {
+            r.next();
+            return r.getInt(1);
         }
     }
 
