@@ -11,9 +11,11 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * With -R and no --warmup: one line on stderr when the run's first seconds fell far behind the schedule
- * and its second half did not. That is the client (a JVM interpreting code it has not compiled yet), not
- * the server, and pgbench, a C program, does not have it; the line says so and how to leave it out.
+ * Without --warmup: one line on stderr when the run's first seconds were far from its second half. With
+ * -R, when they fell far behind the schedule and the second half did not: that is the client (a JVM
+ * interpreting code it has not compiled yet), not the server. Without -R, when they made far fewer
+ * transactions a second: the same JVM, or a server warming its caches. pgbench, a C program, has no cold
+ * JIT, so a comparison with it is off by that much; the line says so and how to leave it out.
  */
 final class ColdStartHint implements IntervalListener {
 
@@ -23,13 +25,21 @@ final class ColdStartHint implements IntervalListener {
     static final double MIN_EARLY_MS = 100;
     /** The early worst latency must be this many times the second half's worst. */
     static final double RATIO = 10;
+    /** Closed loop: an early rate below this share of the second half's is worth a line. */
+    static final double SLOW_SHARE = 0.85;
 
     private final PrintWriter err;
-    /** Per measured interval: its start and end (s) and the worst latency from the intended start of an op it completed (ms). */
+    private final boolean openLoop;
+    /**
+     * Per measured interval: its start and end (s), the worst latency from the intended start of an op it
+     * completed (ms), and how many ops it completed.
+     */
     private final List<double[]> intervals = new ArrayList<>();
 
-    ColdStartHint(PrintWriter err) {
+    /** @param openLoop a -R run (latency from the schedule), else a closed loop (rate) */
+    ColdStartHint(PrintWriter err, boolean openLoop) {
         this.err = err;
+        this.openLoop = openLoop;
     }
 
     @Override
@@ -38,15 +48,17 @@ final class ColdStartHint implements IntervalListener {
             return;
         }
         long worst = 0;
+        long completed = 0;
         for (KindStats k : interval.kinds()) {
             worst = Math.max(worst, k.sojourn().getTotalCount() == 0 ? 0 : k.sojourn().getMaxValue());
+            completed += k.sojourn().getTotalCount();
         }
-        intervals.add(new double[] {interval.startNanos() / 1e9, interval.endNanos() / 1e9, worst / 1e6});
+        intervals.add(new double[] {interval.startNanos() / 1e9, interval.endNanos() / 1e9, worst / 1e6, completed});
     }
 
     @Override
     public void onEnd(RunResult result) {
-        String line = hint(intervals);
+        String line = openLoop ? hint(intervals) : slowStart(intervals);
         if (line != null) {
             err.println(line);
             err.flush();
@@ -90,5 +102,42 @@ final class ColdStartHint implements IntervalListener {
         return String.format(Locale.ROOT, "bench: the run's first %.0f s fell behind the schedule (latency up to %.0f ms) and its"
                 + " second half did not (at most %.1f ms): a cold JVM, not the server; --warmup %.0f leaves that out of the figures",
                 Math.ceil(behindUntil), early, late, Math.max(EARLY_S, Math.ceil(behindUntil)));
+    }
+
+    /**
+     * The closed loop's line, or null: when the first {@value #EARLY_S} s completed ops at under
+     * {@value #SLOW_SHARE} of the second half's rate (which must start after them and complete something).
+     *
+     * @param intervals per measured interval, in order: its start and end in seconds, its worst latency, ops completed
+     */
+    static String slowStart(List<double[]> intervals) {
+        if (intervals.isEmpty()) {
+            return null;
+        }
+        double end = intervals.get(intervals.size() - 1)[1];
+        double half = end / 2;
+        if (half < EARLY_S) {
+            return null;
+        }
+        double[] early = new double[2]; // ops, seconds
+        double[] late = new double[2];
+        for (double[] i : intervals) {
+            double[] sum = i[0] < EARLY_S ? early : i[0] >= half ? late : null;
+            if (sum != null) {
+                sum[0] += i[3];
+                sum[1] += i[1] - i[0];
+            }
+        }
+        if (late[0] == 0 || early[1] == 0) {
+            return null;
+        }
+        double earlyRate = early[0] / early[1];
+        double lateRate = late[0] / late[1];
+        if (earlyRate >= SLOW_SHARE * lateRate) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "bench: the run's first %.0f s made %,.0f transactions a second, %.0f%% of its second"
+                + " half's %,.0f: a cold JVM compiling the client's code (or a server warming its caches); --warmup %.0f leaves"
+                + " them out of the figures", early[1], earlyRate, 100 * earlyRate / lateRate, lateRate, EARLY_S);
     }
 }

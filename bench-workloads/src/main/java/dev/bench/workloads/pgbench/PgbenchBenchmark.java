@@ -184,8 +184,8 @@ final class PgbenchBenchmark extends Benchmark {
         if (s.progress() > 0) {
             listeners.add(new PgbenchProgress(err, s.progress(), s.rate() > 0));
         }
-        if (s.rate() > 0 && s.warmupSeconds() == 0) {
-            listeners.add(new ColdStartHint(err));
+        if (s.warmupSeconds() == 0) {
+            listeners.add(new ColdStartHint(err, s.rate() > 0));
         }
         return listeners;
     }
