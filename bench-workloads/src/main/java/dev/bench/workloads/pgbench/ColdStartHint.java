@@ -73,12 +73,8 @@ final class ColdStartHint implements IntervalListener {
      * @param intervals per measured interval, in order: its start and end in seconds and its worst latency in ms
      */
     static String hint(List<double[]> intervals) {
-        if (intervals.isEmpty()) {
-            return null;
-        }
-        double end = intervals.get(intervals.size() - 1)[0];
-        double half = end / 2;
-        if (half < EARLY_S) {
+        double half = secondHalf(intervals);
+        if (Double.isNaN(half)) {
             return null;
         }
         double early = 0;
@@ -111,12 +107,8 @@ final class ColdStartHint implements IntervalListener {
      * @param intervals per measured interval, in order: its start and end in seconds, its worst latency, ops completed
      */
     static String slowStart(List<double[]> intervals) {
-        if (intervals.isEmpty()) {
-            return null;
-        }
-        double end = intervals.get(intervals.size() - 1)[1];
-        double half = end / 2;
-        if (half < EARLY_S) {
+        double half = secondHalf(intervals);
+        if (Double.isNaN(half)) {
             return null;
         }
         double[] early = new double[2]; // ops, seconds
@@ -139,5 +131,11 @@ final class ColdStartHint implements IntervalListener {
         return String.format(Locale.ROOT, "bench: the run's first %.0f s made %,.0f transactions a second, %.0f%% of its second"
                 + " half's %,.0f: a cold JVM compiling the client's code (or a server warming its caches); --warmup %.0f leaves"
                 + " them out of the figures", early[1], earlyRate, 100 * earlyRate / lateRate, lateRate, EARLY_S);
+    }
+
+    /** Where the run's second half starts (s), or NaN when it would start within the first {@value #EARLY_S} s. */
+    private static double secondHalf(List<double[]> intervals) {
+        double half = intervals.isEmpty() ? 0 : intervals.get(intervals.size() - 1)[1] / 2;
+        return half < EARLY_S ? Double.NaN : half;
     }
 }
