@@ -46,13 +46,15 @@ public final class ClientTls {
      * whether Conscrypt loads is known only when a PostgreSQL target opens.
      *
      * @param setting BENCH_TLS's value, null when unset
+     * @return the value trimmed: "", "openssl" or "jdk"
      * @throws BenchException one line naming the choices
      */
-    public static void check(String setting) {
+    public static String check(String setting) {
         String value = setting == null ? "" : setting.trim();
         if (!value.isEmpty() && !value.equals("openssl") && !value.equals("jdk")) {
             throw new BenchException(SETTING + " must be openssl or jdk, got '" + setting + "'");
         }
+        return value;
     }
 
     /** {@link #check} of this process's BENCH_TLS. */
@@ -71,8 +73,7 @@ public final class ClientTls {
      * @param setting BENCH_TLS's value, null when unset
      */
     public static synchronized void use(String setting) {
-        check(setting);
-        String value = setting == null || setting.isBlank() ? "" : setting.trim();
+        String value = check(setting);
         switch (value) {
             case "", "openssl" -> {
                 if (Security.getProvider(CONSCRYPT) != null) {

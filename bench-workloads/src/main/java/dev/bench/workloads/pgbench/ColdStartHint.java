@@ -48,12 +48,10 @@ final class ColdStartHint implements IntervalListener {
             return;
         }
         long worst = 0;
-        long completed = 0;
         for (KindStats k : interval.kinds()) {
-            worst = Math.max(worst, k.sojourn().getTotalCount() == 0 ? 0 : k.sojourn().getMaxValue());
-            completed += k.sojourn().getTotalCount();
+            worst = Math.max(worst, k.completed() == 0 ? 0 : k.sojourn().getMaxValue());
         }
-        intervals.add(new double[] {interval.startNanos() / 1e9, interval.endNanos() / 1e9, worst / 1e6, completed});
+        intervals.add(new double[] {interval.startNanos() / 1e9, interval.endNanos() / 1e9, worst / 1e6, interval.completed()});
     }
 
     @Override
