@@ -87,7 +87,7 @@ public final class WorkloadRun {
         }
         RunContext context = new RunContext(command.commandLine().getOut(), command.commandLine().getErr(),
                 System.console() != null, run.results(), OptionsEcho.of(echoed), listeners);
-        try (Benchmark benchmark = opener.open()) {
+        try (Benchmark benchmark = opener.open(context.err())) {
             return BenchmarkRun.execute(benchmark, context);
         } catch (BenchException e) {
             throw e;

@@ -66,5 +66,13 @@ public interface WorkloadType<S> {
     @FunctionalInterface
     interface Opener {
         Benchmark open() throws Exception;
+
+        /**
+         * Opens it for a run whose stderr is {@code err} (the run context's, which masks passwords): a
+         * workload that prints live lines of its own there (pgbench's -P, --verbose-errors) overrides this.
+         */
+        default Benchmark open(java.io.PrintWriter err) throws Exception {
+            return open();
+        }
     }
 }

@@ -5,6 +5,7 @@ import dev.bench.core.RunConfig;
 import dev.bench.core.jdbc.Dialect;
 import dev.bench.core.jdbc.JdbcDriver;
 import dev.bench.core.jdbc.JdbcTarget;
+import dev.bench.core.run.Benchmark;
 import dev.bench.core.run.RunSettings;
 import dev.bench.core.run.TargetSettings;
 import dev.bench.core.run.WorkloadType;
@@ -12,6 +13,7 @@ import dev.bench.core.settings.Require;
 import dev.bench.core.settings.SettingNames;
 
 import java.io.PrintWriter;
+import java.io.Writer;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -89,20 +91,29 @@ public final class PgbenchWorkloadType implements WorkloadType<PgbenchSettings> 
                 .warmup(Duration.ofNanos(Math.round(settings.warmupSeconds() * 1e9)))
                 .opsPerWorker(scheduled ? 0 : settings.transactionsPerClient()).seed(seed).build();
         PgbenchSettings s = scheduled ? with(settings, (int) Math.ceil(config.duration().toNanos() / 1e9), config.targetOpsPerSec()) : settings;
-        PrintWriter err = new PrintWriter(System.err, true);
-        return () -> {
-            long t0 = System.nanoTime();
-            JdbcTarget t = open(target, s);
-            List<Connection> clients;
-            try {
-                // pgbench's initial connection time: until every client holds its own connection (-C: none held)
-                clients = s.connect() ? List.of() : t.newConnections(s.client());
-            } catch (RuntimeException e) {
-                t.close();
-                throw e;
+        return new Opener() {
+            /** With no run's stderr to print on: -P, --verbose-errors and the vacuum's lines are dropped. */
+            @Override
+            public Benchmark open() throws Exception {
+                return open(new PrintWriter(Writer.nullWriter()));
             }
-            double connectionMs = (System.nanoTime() - t0) / 1e6;
-            return new PgbenchBenchmark(t, clients, s, scripts, config, seed, connectionMs, err);
+
+            /** pgbench's live lines (-P, --verbose-errors, debug(), the vacuum's) go to {@code err}. */
+            @Override
+            public Benchmark open(PrintWriter err) throws Exception {
+                long t0 = System.nanoTime();
+                JdbcTarget t = PgbenchWorkloadType.open(target, s);
+                List<Connection> clients;
+                try {
+                    // pgbench's initial connection time: until every client holds its own connection (-C: none held)
+                    clients = s.connect() ? List.of() : t.newConnections(s.client());
+                } catch (RuntimeException e) {
+                    t.close();
+                    throw e;
+                }
+                double connectionMs = (System.nanoTime() - t0) / 1e6;
+                return new PgbenchBenchmark(t, clients, s, scripts, config, seed, connectionMs, err);
+            }
         };
     }
 
