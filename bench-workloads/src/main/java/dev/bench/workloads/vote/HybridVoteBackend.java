@@ -19,7 +19,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
@@ -67,7 +66,7 @@ final class HybridVoteBackend implements VoteBackend {
     private final AtomicInteger nextWorker = new AtomicInteger();
     private final LongAdder hits = new LongAdder();
     private final LongAdder misses = new LongAdder();
-    private final ConcurrentLinkedQueue<Long> pendingInvalidations = new ConcurrentLinkedQueue<>();
+    private final PendingInvalidations pendingInvalidations = new PendingInvalidations();
     private long articles;
     private final boolean consistent;
     private volatile long staleEntries;
@@ -270,10 +269,7 @@ final class HybridVoteBackend implements VoteBackend {
 
     /** Retries invalidations that failed; throws (a lost connection) if memcached is still down. */
     void flushPendingInvalidations(MemcachedClient client) throws Exception {
-        for (Long id = pendingInvalidations.peek(); id != null; id = pendingInvalidations.peek()) {
-            MemcachedPipeline.await(cache, client, invalidate(client, id));
-            pendingInvalidations.remove(id);
-        }
+        pendingInvalidations.flush(id -> MemcachedPipeline.await(cache, client, invalidate(client, id)));
     }
 
     boolean hasPendingInvalidations() {
