@@ -3,8 +3,9 @@ package dev.bench.cli.faults;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bench.cli.BenchMain;
+import dev.bench.core.testing.SkipOrFail;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIf;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -34,7 +35,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  *
  * <p>Needs root (network namespaces) and the servers' Debian packages, as CI has; two labs run at once.
  */
-@EnabledIf("canRun")
 class FaultMatrixTest {
 
     private static final int RUN_SECONDS = 6;
@@ -82,13 +82,22 @@ class FaultMatrixTest {
                             + " --report-interval 1 --max-lag " + MAX_LAG_SECONDS + " --url " + lab.mariadbUrl("mariadb") + " --results r",
                     lab -> lab.mariadb, Set.of()));
 
-    /** Where CI asks for the servers (BENCH_REQUIRE_SERVICES=1, as root), a missing tool fails the test rather than skipping it. */
-    static boolean canRun() {
-        if ("1".equals(System.getenv("BENCH_REQUIRE_SERVICES")) && Shell.isRoot()) {
-            return true;
-        }
-        return NetworkNamespace.available() && Files.isExecutable(Path.of("/usr/sbin/mariadbd"))
-                && Files.isDirectory(Path.of("/usr/lib/postgresql")) && onPath("memcached");
+    @BeforeAll
+    static void lab() {
+        requireLab();
+    }
+
+    /**
+     * Root (network namespaces) and the servers' Debian packages, as scripts/services.sh installs them: the test is
+     * skipped without them, or fails under BENCH_REQUIRE_SERVICES ({@link SkipOrFail}).
+     */
+    static void requireLab() {
+        SkipOrFail.unless(NetworkNamespace.available(), "no network namespaces: needs root and ip (iproute2)");
+        SkipOrFail.unless(Files.isExecutable(Path.of("/usr/sbin/mariadbd")),
+                "no /usr/sbin/mariadbd (scripts/services.sh installs mariadb-server)");
+        SkipOrFail.unless(Files.isDirectory(Path.of("/usr/lib/postgresql")),
+                "no PostgreSQL in /usr/lib/postgresql (scripts/services.sh installs it)");
+        SkipOrFail.unless(onPath("memcached"), "no memcached on PATH (scripts/services.sh installs it)");
     }
 
     private static boolean onPath(String tool) {

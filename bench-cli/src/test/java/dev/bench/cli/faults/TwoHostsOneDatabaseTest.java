@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.bench.cli.BenchMain;
 import dev.bench.cli.CliRunner;
 import dev.bench.core.results.ResultsJson;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIf;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
@@ -25,8 +25,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * own address, its own route to the server), write one PostgreSQL at one agreed start; {@code bench merge}
  * from a third place checks once what both were told: ok, and the counts exact.
  */
-@EnabledIf("dev.bench.cli.faults.FaultMatrixTest#canRun")
 class TwoHostsOneDatabaseTest {
+
+    @BeforeAll
+    static void lab() {
+        FaultMatrixTest.requireLab();
+    }
 
     @Test
     void twoClientsInTwoNamespacesMergeWithOneExactCheck(@TempDir Path tmp) throws Exception {

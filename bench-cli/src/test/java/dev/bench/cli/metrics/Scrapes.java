@@ -1,6 +1,7 @@
 package dev.bench.cli.metrics;
 
 import dev.bench.core.results.ResultsJson;
+import dev.bench.core.testing.SkipOrFail;
 
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -15,8 +16,6 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** What the metrics tests share: free ports, GETs, the exposition's counters, and promtool. */
 final class Scrapes {
@@ -69,9 +68,6 @@ final class Scrapes {
     static void requireProgram(String name) {
         boolean found = System.getenv("PATH") != null && java.util.Arrays.stream(System.getenv("PATH").split(":"))
                 .anyMatch(dir -> Files.isExecutable(Path.of(dir, name)));
-        if (!found && "1".equals(System.getenv("BENCH_REQUIRE_SERVICES"))) {
-            throw new AssertionError(name + " is not installed, and BENCH_REQUIRE_SERVICES=1 (scripts/services.sh installs it)");
-        }
-        assumeTrue(found, name + " is not installed (scripts/services.sh installs Debian's prometheus package)");
+        SkipOrFail.unless(found, name + " is not installed (scripts/services.sh installs Debian's prometheus package)");
     }
 }

@@ -1,7 +1,7 @@
 package dev.bench.cli.report;
 
+import dev.bench.core.testing.SkipOrFail;
 import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * Debian's headless Chromium, as scripts/chromium.sh installs it: renders an HTML file, returns its
  * DOM after the scripts ran and every console message the page produced, and takes a screenshot.
  * Found as $BENCH_CHROMIUM or {@code chromium} on the PATH; missing, the test is skipped with the
- * reason, or fails under BENCH_REQUIRE_SERVICES (CI).
+ * reason, or fails under BENCH_REQUIRE_SERVICES (CI): {@link SkipOrFail}.
  */
 final class Chromium {
 
@@ -53,12 +53,7 @@ final class Chromium {
                 }
             }
         }
-        String reason = "no headless Chromium: BENCH_CHROMIUM unset and no chromium on PATH (run: scripts/chromium.sh)";
-        if (System.getenv("BENCH_REQUIRE_SERVICES") != null) {
-            Assertions.fail(reason + "; BENCH_REQUIRE_SERVICES is set, so this is a failure");
-        }
-        Assumptions.abort(reason);
-        return null;
+        return SkipOrFail.missing("no headless Chromium: BENCH_CHROMIUM unset and no chromium on PATH (run: scripts/chromium.sh)");
     }
 
     /** Renders {@code html}; writes a full-page screenshot to {@code screenshot}. */

@@ -1,12 +1,10 @@
 package dev.bench.cli.vote;
 
 import dev.bench.cli.CliRunner;
+import dev.bench.core.testing.SkipOrFail;
 import dev.bench.core.testing.TestServers;
-import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.testcontainers.DockerClientFactory;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +14,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** bench vote memcached | hybrid | mssql from the command line, and --container without Docker. */
 class VoteServerBackendsTest {
@@ -56,7 +53,7 @@ class VoteServerBackendsTest {
     /** Here (no Docker engine): one line, exit 1. Where Docker runs, the next test runs instead. */
     @Test
     void containerWithoutDockerIsOneLineAndExitOne() {
-        assumeFalse(dockerAvailable(), "a Docker engine answers: containerRunsTheBackendAndTheDatabaseAgrees covers --container");
+        assumeFalse(SkipOrFail.dockerAvailable(), "a Docker engine answers: containerRunsTheBackendAndTheDatabaseAgrees covers --container");
         for (String backend : new String[] {"postgres", "mysql", "mssql", "memcached", "hybrid"}) {
             CliRunner r = CliRunner.run(concat(SHORT, backend, "--container"));
 
@@ -70,20 +67,12 @@ class VoteServerBackendsTest {
     /** Where Docker runs (the GitHub workflow): a throwaway server per backend, a real run, the check agrees. */
     @Test
     void containerRunsTheBackendAndTheDatabaseAgrees() {
-        assumeTrue(dockerAvailable(), "no Docker engine here: containerWithoutDockerIsOneLineAndExitOne covers --container");
+        SkipOrFail.skipWithoutDocker("no Docker engine here: containerWithoutDockerIsOneLineAndExitOne covers --container");
         for (String backend : new String[] {"postgres", "mysql", "memcached"}) {
             CliRunner r = CliRunner.run(concat(SHORT, backend, "--container"));
 
             assertEquals(0, r.exitCode(), backend + ": " + r.err());
             assertTrue(r.out().contains("# integrity: ok"), backend + ": " + r.out());
-        }
-    }
-
-    private static boolean dockerAvailable() {
-        try {
-            return DockerClientFactory.instance().isDockerAvailable();
-        } catch (RuntimeException | LinkageError e) {
-            return false;
         }
     }
 
@@ -106,11 +95,7 @@ class VoteServerBackendsTest {
     private static String memcached() {
         String address = System.getenv("BENCH_MEMCACHED");
         if (address == null || address.isBlank()) {
-            if (System.getenv("BENCH_REQUIRE_SERVICES") != null) {
-                Assertions.fail("BENCH_MEMCACHED is not set but BENCH_REQUIRE_SERVICES is");
-            }
-            System.err.println("SKIPPED: no memcached: BENCH_MEMCACHED is not set");
-            Assumptions.abort("no memcached: BENCH_MEMCACHED is not set");
+            return SkipOrFail.missing("no memcached: BENCH_MEMCACHED is not set (run: eval \"$(scripts/services.sh)\")");
         }
         return address;
     }

@@ -1,6 +1,7 @@
 package dev.bench.core.jdbc;
 
 import dev.bench.core.BenchException;
+import dev.bench.core.testing.SkipOrFail;
 import dev.bench.core.testing.TestServers;
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +18,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 class JdbcTargetTest {
 
@@ -182,14 +182,13 @@ class JdbcTargetTest {
         }
     }
 
-    /** The URL as bench_two; skips the test where that user does not exist (a server not set up by services.sh). */
+    /** The URL as bench_two; skips (or fails, {@link SkipOrFail}) where that user does not exist: a server services.sh didn't set up. */
     private static String limitedUrl(String url) {
         String limited = url.replaceFirst("user=[^&]*", "user=bench_two").replaceFirst("password=[^&]*", "password=bench");
         try (Connection c = DriverManager.getConnection(limited)) {
             return limited;
         } catch (SQLException e) {
-            assumeTrue(false, "no user bench_two with password bench (scripts/services.sh makes it): " + e.getMessage());
-            return null;
+            return SkipOrFail.missing("no user bench_two with password bench (scripts/services.sh makes it): " + e.getMessage());
         }
     }
 }

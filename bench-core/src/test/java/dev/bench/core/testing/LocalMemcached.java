@@ -1,8 +1,5 @@
 package dev.bench.core.testing;
 
-import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
-
 import java.io.File;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -34,12 +31,7 @@ public final class LocalMemcached implements AutoCloseable {
 
     public static LocalMemcached start() throws IOException {
         if (!new File(BINARY).canExecute()) {
-            String reason = "no " + BINARY + " to start a test memcached (apt-get install memcached)";
-            if (System.getenv("BENCH_REQUIRE_SERVICES") != null) {
-                Assertions.fail(reason + "; BENCH_REQUIRE_SERVICES is set, so this is a failure");
-            }
-            System.err.println("SKIPPED: " + reason);
-            Assumptions.abort(reason);
+            SkipOrFail.missing("no " + BINARY + " to start a test memcached (apt-get install memcached)");
         }
         LocalMemcached m = new LocalMemcached(freePort());
         m.restart();

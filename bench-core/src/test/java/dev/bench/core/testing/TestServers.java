@@ -1,9 +1,6 @@
 package dev.bench.core.testing;
 
 import dev.bench.core.ServerVariables;
-import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
-import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.JdbcDatabaseContainer;
 import org.testcontainers.containers.MariaDBContainer;
 import org.testcontainers.containers.PostgreSQLContainer;
@@ -13,8 +10,8 @@ import java.util.function.Supplier;
 /**
  * Where integration tests find real servers, in order: the BENCH_* variables (set by
  * {@code scripts/services.sh} for local servers), else a Testcontainers container when a Docker engine
- * runs, else the test is skipped with the reason printed. With BENCH_REQUIRE_SERVICES set (CI), a
- * missing server fails the test instead: a skipped integration test must not pass CI.
+ * runs, else the test is skipped with the reason printed, or failed under BENCH_REQUIRE_SERVICES
+ * ({@link SkipOrFail}).
  *
  * <p>Threading: containers start once per JVM, under the class lock.
  */
@@ -70,24 +67,10 @@ public final class TestServers {
         if (fromEnv != null) {
             return fromEnv;
         }
-        if (dockerAvailable()) {
+        if (SkipOrFail.dockerAvailable()) {
             return container.get();
         }
-        String reason = "no " + what + ": " + variable + " is not set and no Docker engine runs "
-                + "(run: eval \"$(scripts/services.sh)\")";
-        if (System.getenv(ServerVariables.REQUIRE) != null) {
-            Assertions.fail(reason + "; BENCH_REQUIRE_SERVICES is set, so this is a failure");
-        }
-        System.err.println("SKIPPED: " + reason);
-        Assumptions.abort(reason);
-        return null;
-    }
-
-    private static boolean dockerAvailable() {
-        try {
-            return DockerClientFactory.instance().isDockerAvailable();
-        } catch (RuntimeException | LinkageError e) {
-            return false; // isDockerAvailable only catches IllegalStateException itself
-        }
+        return SkipOrFail.missing("no " + what + ": " + variable + " is not set and no Docker engine runs "
+                + "(run: eval \"$(scripts/services.sh)\")");
     }
 }

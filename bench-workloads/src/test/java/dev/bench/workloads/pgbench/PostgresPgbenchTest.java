@@ -1,6 +1,7 @@
 package dev.bench.workloads.pgbench;
 
 import dev.bench.core.jdbc.JdbcTarget;
+import dev.bench.core.testing.SkipOrFail;
 import dev.bench.core.testing.TestServers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -17,7 +18,6 @@ import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * A real PostgreSQL (local server or container): COPY loading, untyped text parameters, and side by side
@@ -36,6 +36,11 @@ class PostgresPgbenchTest extends PgbenchContract {
         } catch (java.io.IOException | NumberFormatException none) {
             return Path.of("/usr/lib/postgresql/15/bin/pgbench");
         }
+    }
+
+    /** PostgreSQL's own pgbench, which services.sh's postgresql package brings: skipped, or failed under BENCH_REQUIRE_SERVICES. */
+    private static void requirePgbench() {
+        SkipOrFail.unless(Files.isExecutable(PGBENCH), PGBENCH + " is not installed (scripts/services.sh installs postgresql)");
     }
 
     @Override
@@ -127,7 +132,7 @@ class PostgresPgbenchTest extends PgbenchContract {
 
     @Test
     void tablesPgbenchInitializedRunHereWithTheCheck() throws Exception {
-        assumeTrue(Files.isExecutable(PGBENCH), PGBENCH + " is not installed");
+        requirePgbench();
         initialize("d");
         try {
             pgbench("-i", "-s", "1", "-q");
@@ -198,7 +203,7 @@ class PostgresPgbenchTest extends PgbenchContract {
     @ParameterizedTest
     @ValueSource(strings = {"range", "hash"})
     void partitionsAreThoseOfPgbenchAndTheReportNamesThem(String method) throws Exception {
-        assumeTrue(Files.isExecutable(PGBENCH), PGBENCH + " is not installed");
+        requirePgbench();
         initialize("d");
         List<String> theirs;
         try {
@@ -223,8 +228,8 @@ class PostgresPgbenchTest extends PgbenchContract {
     @ParameterizedTest
     @ValueSource(strings = {"--tablespace", "--index-tablespace"})
     void tablespacesAreThoseOfPgbench(String option) throws Exception {
-        assumeTrue(Files.isExecutable(PGBENCH), PGBENCH + " is not installed");
-        assumeTrue(hasTablespace("bench_ts"), "no tablespace bench_ts (scripts/services.sh makes it)");
+        requirePgbench();
+        SkipOrFail.unless(hasTablespace("bench_ts"), "no tablespace bench_ts (scripts/services.sh makes it)");
         initialize("d");
         List<String> theirs;
         try {
@@ -280,7 +285,7 @@ class PostgresPgbenchTest extends PgbenchContract {
 
     @Test
     void tablesInitializedHereRunInPgbenchAndKeepTheInvariant() throws Exception {
-        assumeTrue(Files.isExecutable(PGBENCH), PGBENCH + " is not installed");
+        requirePgbench();
         pgbench("-n", "-c", "2", "-t", "50", "-M", "prepared");
         try (JdbcTarget t = JdbcTarget.open(url(), null, null, 1); Connection c = t.connection()) {
             Balances b = Balances.read(c);

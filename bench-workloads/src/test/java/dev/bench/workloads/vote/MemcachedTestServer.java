@@ -1,14 +1,12 @@
 package dev.bench.workloads.vote;
 
-import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
-import org.testcontainers.DockerClientFactory;
+import dev.bench.core.testing.SkipOrFail;
 import org.testcontainers.containers.GenericContainer;
 
 /**
  * The shared memcached (BENCH_MEMCACHED, host:port), found the way {@code TestServers} finds SQL
  * servers: the variable, else a memcached container where Docker runs, else skipped with the reason
- * (a failure under BENCH_REQUIRE_SERVICES).
+ * (a failure under BENCH_REQUIRE_SERVICES: {@link SkipOrFail}).
  * Tests write under a key prefix of their own, so they never see each other's keys.
  */
 final class MemcachedTestServer {
@@ -26,7 +24,7 @@ final class MemcachedTestServer {
         if (fromEnv != null && !fromEnv.isBlank()) {
             return fromEnv.trim();
         }
-        if (dockerAvailable()) {
+        if (SkipOrFail.dockerAvailable()) {
             synchronized (MemcachedTestServer.class) {
                 if (container == null) {
                     container = new GenericContainer<>(IMAGE).withExposedPorts(PORT);
@@ -35,21 +33,7 @@ final class MemcachedTestServer {
                 return container.getHost() + ":" + container.getMappedPort(PORT);
             }
         }
-        String reason = "no memcached: BENCH_MEMCACHED is not set and no Docker engine runs (run: eval \"$(scripts/services.sh)\")";
-        if (System.getenv("BENCH_REQUIRE_SERVICES") != null) {
-            Assertions.fail(reason + "; BENCH_REQUIRE_SERVICES is set, so this is a failure");
-        }
-        System.err.println("SKIPPED: " + reason);
-        Assumptions.abort(reason);
-        return null;
-    }
-
-    private static boolean dockerAvailable() {
-        try {
-            return DockerClientFactory.instance().isDockerAvailable();
-        } catch (RuntimeException | LinkageError e) {
-            return false; // isDockerAvailable only catches IllegalStateException itself
-        }
+        return SkipOrFail.missing("no memcached: BENCH_MEMCACHED is not set and no Docker engine runs (run: eval \"$(scripts/services.sh)\")");
     }
 
     /** A prefix no other test run shares. */
