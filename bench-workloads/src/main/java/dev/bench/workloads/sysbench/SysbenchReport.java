@@ -3,6 +3,7 @@ package dev.bench.workloads.sysbench;
 import dev.bench.core.RunConfig;
 import dev.bench.core.metrics.KindStats;
 import dev.bench.core.metrics.RunResult;
+import dev.bench.workloads.MeasuredWindow;
 import org.HdrHistogram.Histogram;
 
 import java.util.Collection;
@@ -112,9 +113,12 @@ public final class SysbenchReport {
         line(b, f("         sum: %39.2f", h.getMean() * h.getTotalCount() / 1e6));
     }
 
-    /** From the window's start until the last event completed (sysbench's total time), at least the window. */
+    /**
+     * sysbench's total time: from the window's start until the last event completed, at least the
+     * window measured (up to the stop, when the run stopped early).
+     */
     public static double totalSeconds(RunResult result) {
-        return (result.drainNanos() > 0 ? result.drainNanos() : result.windowNanos()) / 1e9;
+        return MeasuredWindow.untilLastOpNanos(result) / 1e9;
     }
 
     /** The sojourn of every transaction kind together. */

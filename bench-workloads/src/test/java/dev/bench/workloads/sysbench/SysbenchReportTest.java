@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The layouts, against lines copied from sysbench 1.0.20's own output (this VM, and the spec). */
 class SysbenchReportTest {
@@ -67,5 +68,21 @@ class SysbenchReportTest {
 
                 """;
         assertEquals(expected, report);
+    }
+
+    @Test
+    void aRunStoppedAtEightSecondsOfSixtyDividesByTheEight() {
+        Histogram h = LatencyCollector.newHistogram();
+        h.recordValueWithCount(5_000_000, 3200);
+        KindStats tx = new KindStats("transaction", h, h.copy(), Outcomes.NONE);
+        // the engine today leaves the configured 60 s as the window; with its fix the window is the 8 s
+        for (long window : new long[] {60_000_000_000L, 8_000_000_000L}) {
+            RunResult result = new RunResult(new RunInfo(RunConfig.builder().threads(2).build(), List.of("transaction"), 0),
+                    List.of(tx), new long[] {3200}, window, 8_000_000_000L, 0, "interrupted", true);
+            List<String> lines = SysbenchReport.finalReport(result, new QueryCounts(0, 0, 0, 0), new ThreadFairness(2), 95)
+                    .lines().toList();
+            assertTrue(lines.contains("    total time:                          8.0000s"), lines.toString());
+            assertTrue(lines.contains("    transactions:                        3200   (400.00 per sec.)"), lines.toString());
+        }
     }
 }
