@@ -1,11 +1,8 @@
 package dev.bench.workloads.oltp;
 
 import dev.bench.core.Batch;
-import dev.bench.core.BenchException;
 import dev.bench.core.Session;
-import dev.bench.core.jdbc.Dialect;
 import dev.bench.core.jdbc.JdbcTarget;
-import dev.bench.core.jdbc.SqlErrors;
 import dev.bench.core.random.KeyDistribution;
 import dev.bench.core.random.SplitMix64;
 import dev.bench.workloads.sysbench.QueryCounters;
@@ -15,7 +12,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.Set;
 
 import static dev.bench.workloads.oltp.OltpSql.DELETE;
 import static dev.bench.workloads.oltp.OltpSql.DISTINCT_RANGE;
@@ -35,16 +31,8 @@ import static dev.bench.workloads.oltp.OltpSql.SUM_RANGE;
  */
 final class OltpSession implements Session {
 
-    /** sysbench's default ignored errors for PostgreSQL (deadlock, duplicate key, serialization failure). */
-    private static final Set<String> IGNORED_STATES = Set.of("40P01", "23505", "40001");
-    /** H2's equivalents: duplicate key, deadlock, lock timeout. */
-    private static final Set<String> IGNORED_H2_STATES = Set.of("23505", "40001", "HYT00");
-    private static final Set<Integer> IGNORED_MYSQL_CODES = Set.of(1213, 1020, 1205);
-    /** An event that keeps failing is not contention any more; stop rather than spin forever. */
-    private static final int MAX_RESTARTS = 1000;
-
     private final Connection connection;
-    private final Dialect dialect;
+    private final OltpWorkload workload;
     private final OltpSettings s;
     private final KeyDistribution ids;
     private final QueryCounters counters;
@@ -55,47 +43,51 @@ final class OltpSession implements Session {
     private long reads;
     private long writes;
     private long others;
+    /** The op whose last attempt failed with an ignorable error, and how often in a row: its re-runs draw fresh values. */
+    private long failedOp = -1;
+    private int restarts;
 
-    OltpSession(Connection connection, Dialect dialect, OltpSettings settings, KeyDistribution ids,
-                QueryCounters counters, ThreadFairness fairness, int worker) throws SQLException {
+    OltpSession(Connection connection, OltpWorkload workload, int worker) throws SQLException {
         this.connection = connection;
-        this.dialect = dialect;
-        this.s = settings;
-        this.ids = ids;
-        this.counters = counters;
-        this.fairness = fairness;
+        this.workload = workload;
+        this.s = workload.settings();
+        this.ids = workload.ids();
+        this.counters = workload.counters();
+        this.fairness = workload.fairness();
         this.worker = worker;
-        this.statements = new PreparedStatement[settings.tables() + 1][OltpSql.STATEMENTS];
-        connection.setAutoCommit(settings.skipTrx());
+        this.statements = new PreparedStatement[s.tables() + 1][OltpSql.STATEMENTS];
+        connection.setAutoCommit(s.skipTrx());
     }
 
+    /**
+     * One event. An ignorable error rolls back and reaches the engine, which re-runs the event (a retry,
+     * sysbench's ignored error); the re-run draws fresh values, as sysbench's does.
+     */
     @Override
     public void execute(Batch batch) throws Exception {
-        long start = System.nanoTime();
-        SplitMix64 random = batch.random(0);
         boolean measured = batch.isMeasured(0);
-        for (int attempt = 1; ; attempt++) {
-            try {
-                event(random);
-                flush(0, measured);
-                break;
-            } catch (SQLException e) {
-                if (!isIgnorable(e)) {
-                    flush(0, measured);
-                    throw e;
-                }
-                rollback();
-                flush(1, measured);
-                if (attempt >= MAX_RESTARTS) {
-                    throw new BenchException("an event failed " + attempt + " times in a row with ignorable errors: "
-                            + e.getMessage(), e);
-                }
-                // the same generator, advanced: the re-run draws fresh values, as sysbench's does
+        try {
+            event(random(batch));
+            flush(measured);
+        } catch (SQLException e) {
+            if (workload.isIgnorable(e)) {
+                rollbackQuietly();
+                failedOp = batch.opIndex(0);
             }
+            flush(measured);
+            throw e;
         }
-        if (measured) {
-            fairness.record(worker, System.nanoTime() - start);
+        fairness.completed(worker, batch);
+    }
+
+    /** The op's generator; for a re-run, moved on once per failed attempt so it draws other values. */
+    private SplitMix64 random(Batch batch) {
+        SplitMix64 random = batch.random(0);
+        restarts = batch.opIndex(0) == failedOp ? restarts + 1 : 0;
+        for (int i = 0; i < restarts; i++) {
+            random.reseed(random.nextLong());
         }
+        return random;
     }
 
     private void event(SplitMix64 r) throws SQLException {
@@ -208,32 +200,26 @@ final class OltpSession implements Session {
         return ps;
     }
 
-    private void rollback() throws SQLException {
+    /** The attempt's ROLLBACK; one that fails leaves the original error to be classified. */
+    private void rollbackQuietly() {
         if (!s.skipTrx()) {
-            connection.rollback();
-            others++;
+            try {
+                connection.rollback();
+                others++;
+            } catch (SQLException broken) {
+                // a connection that can't roll back fails its next statement, and is then replaced
+            }
         }
     }
 
     /** Adds this attempt's statements to sysbench's counts, unless the event is warmup (as the engine leaves it out). */
-    private void flush(int ignoredErrors, boolean measured) {
+    private void flush(boolean measured) {
         if (measured) {
-            counters.add(reads, writes, others, ignoredErrors);
+            counters.add(reads, writes, others);
         }
         reads = 0;
         writes = 0;
         others = 0;
-    }
-
-    boolean isIgnorable(SQLException e) {
-        if (dialect == Dialect.MYSQL) {
-            return IGNORED_MYSQL_CODES.contains(e.getErrorCode());
-        }
-        if (dialect == Dialect.H2 && SqlErrors.isH2DeadlockRace(e)) {
-            return true;
-        }
-        Set<String> states = dialect == Dialect.H2 ? IGNORED_H2_STATES : IGNORED_STATES;
-        return e.getSQLState() != null && states.contains(e.getSQLState());
     }
 
     @Override

@@ -4,25 +4,35 @@ import dev.bench.core.ErrorKind;
 import dev.bench.core.OpKind;
 import dev.bench.core.Session;
 import dev.bench.core.Workload;
+import dev.bench.core.jdbc.Dialect;
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.jdbc.SqlErrors;
 import dev.bench.core.random.KeyDistribution;
 import dev.bench.workloads.sysbench.QueryCounters;
 import dev.bench.workloads.sysbench.ThreadFairness;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.List;
+import java.util.Set;
 
 /**
  * sysbench oltp_read_write as one op kind, "transaction": each op is one whole event (BEGIN, the
  * selects, updates, delete+insert, COMMIT) run by an {@link OltpSession}. Ignorable errors (deadlock,
- * duplicate key, serialization failure) never reach the engine: the session rolls back and re-runs the
- * event with fresh values, so its latency includes the failed attempt, as in sysbench.
+ * duplicate key, serialization failure) are retryable: the session rolls back, the engine re-runs the
+ * event (fresh values, as in sysbench) and counts the retry, which is sysbench's "ignored errors"; the
+ * event's latency includes the failed attempts, as in sysbench.
  *
  * <p>Threading: {@link #openSession} and {@link #classify} from any worker; counters are thread-safe.
  */
 public final class OltpWorkload implements Workload {
 
     static final String KIND = "transaction";
+    /** sysbench's default ignored errors for PostgreSQL (deadlock, duplicate key, serialization failure). */
+    private static final Set<String> IGNORED_STATES = Set.of("40P01", "23505", "40001");
+    /** H2's equivalents: duplicate key, deadlock, lock timeout. */
+    private static final Set<String> IGNORED_H2_STATES = Set.of("23505", "40001", "HYT00");
+    private static final Set<Integer> IGNORED_MYSQL_CODES = Set.of(1213, 1020, 1205);
 
     private final JdbcTarget target;
     private final OltpSettings settings;
@@ -44,13 +54,42 @@ public final class OltpWorkload implements Workload {
 
     @Override
     public Session openSession(int workerIndex) throws Exception {
-        return new OltpSession(target.connection(), target.dialect(), settings, ids, counters, fairness, workerIndex);
+        Connection c = target.connection();
+        try {
+            return new OltpSession(c, this, workerIndex);
+        } catch (SQLException | RuntimeException e) {
+            c.close();
+            throw e;
+        }
     }
 
-    /** A lost connection is re-opened; any other error that escaped the session aborts the run (sysbench). */
+    /**
+     * sysbench's ignored errors are re-run (RETRYABLE), a lost connection is re-opened, and any other
+     * error aborts the run, as in sysbench.
+     */
     @Override
     public ErrorKind classify(Exception failure) {
+        if (failure instanceof SQLException e && isIgnorable(e)) {
+            return ErrorKind.RETRYABLE;
+        }
         return SqlErrors.classify(failure) == ErrorKind.CONNECTION ? ErrorKind.CONNECTION : ErrorKind.FATAL;
+    }
+
+    /** Whether sysbench ignores this error on this dialect (--mysql-ignore-errors, --pgsql-ignore-errors defaults). */
+    boolean isIgnorable(SQLException e) {
+        Dialect dialect = target.dialect();
+        if (dialect == Dialect.MYSQL) {
+            return IGNORED_MYSQL_CODES.contains(e.getErrorCode());
+        }
+        if (dialect == Dialect.H2 && SqlErrors.isH2DeadlockRace(e)) {
+            return true;
+        }
+        Set<String> states = dialect == Dialect.H2 ? IGNORED_H2_STATES : IGNORED_STATES;
+        return e.getSQLState() != null && states.contains(e.getSQLState());
+    }
+
+    KeyDistribution ids() {
+        return ids;
     }
 
     public QueryCounters counters() {

@@ -2,6 +2,7 @@ package dev.bench.workloads.pgbench;
 
 import dev.bench.core.metrics.KindStats;
 import dev.bench.core.metrics.RunResult;
+import dev.bench.workloads.MeasuredWindow;
 import org.HdrHistogram.Histogram;
 
 import java.math.BigDecimal;
@@ -39,10 +40,9 @@ final class PgbenchReport {
         long skipped = counters.skipped();
         long failed = result.kinds().stream().mapToLong(k -> k.outcomes().failed()).sum() - skipped;
         long processed = all.getTotalCount();
-        double seconds = result.windowNanos() / 1e9;
-        if (result.drainNanos() > result.windowNanos() && s.time() == 0) {
-            seconds = result.drainNanos() / 1e9; // -t: the run lasts until the last transaction
-        }
+        // -T: the window (or up to an early stop); -t: the run lasts until the last transaction
+        double seconds = (s.time() > 0 ? MeasuredWindow.nanos(result) : MeasuredWindow.untilLastOpNanos(result)) / 1e9;
+        boolean early = !result.completedAsPlanned();
         line(out, "transaction type: %s", scripts.size() == 1 ? title(scripts.get(0)) : "multiple scripts");
         line(out, "scaling factor: %d", scale);
         if (partitioning.partitioned()) {
@@ -56,7 +56,11 @@ final class PgbenchReport {
             line(out, "maximum number of tries: %d", s.maxTries());
         }
         if (s.time() > 0) {
-            line(out, "duration: %d s", s.time());
+            if (early) {
+                line(out, "duration: %.3f s (stopped early; %d s planned)", seconds, s.time());
+            } else {
+                line(out, "duration: %d s", s.time());
+            }
             if (s.warmupSeconds() > 0) {
                 line(out, "warmup: %s s before it, left out of every figure (bench's --warmup)",
                         BigDecimal.valueOf(s.warmupSeconds()).stripTrailingZeros().toPlainString());
@@ -147,6 +151,11 @@ final class PgbenchReport {
                             commands.failures()[i][c], sources.get(c));
                 }
             }
+        }
+        if (early) {
+            // pgbench dies on Ctrl-C and prints nothing; after its own aborts it closes with this note
+            line(out, "Run was %s after %.3f s; the above results are incomplete.",
+                    result.interrupted() ? "interrupted" : "stopped", seconds);
         }
         return out.toString();
     }

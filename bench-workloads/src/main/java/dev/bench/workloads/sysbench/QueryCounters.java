@@ -15,9 +15,8 @@ public final class QueryCounters {
     private final LongAdder read = new LongAdder();
     private final LongAdder write = new LongAdder();
     private final LongAdder other = new LongAdder();
-    private final LongAdder ignored = new LongAdder();
 
-    public void add(long reads, long writes, long others, long ignoredErrors) {
+    public void add(long reads, long writes, long others) {
         if (reads > 0) {
             read.add(reads);
         }
@@ -27,12 +26,9 @@ public final class QueryCounters {
         if (others > 0) {
             other.add(others);
         }
-        if (ignoredErrors > 0) {
-            ignored.add(ignoredErrors);
-        }
     }
 
     public QueryCounts snapshot() {
-        return new QueryCounts(read.sum(), write.sum(), other.sum(), ignored.sum());
+        return new QueryCounts(read.sum(), write.sum(), other.sum());
     }
 }

@@ -70,10 +70,10 @@ public final class SysbenchIntervalLines implements IntervalListener {
             return;
         }
         QueryCounts now = counters.snapshot();
-        QueryCounts delta = now.minus(previous).plusIgnored(retries);
+        QueryCounts delta = now.minus(previous);
         previous = now;
         long at = Math.round(interval.endNanos() / 1e9);
-        out.println(SysbenchReport.intervalLine(at, threads, events, delta, reconnects, percentile,
+        out.println(SysbenchReport.intervalLine(at, threads, events, delta, retries, reconnects, percentile,
                 SysbenchReport.percentileMs(latency, percentile), Math.max(sinceNanos / 1e9, 1e-3)));
         if (rateMode) {
             out.println(SysbenchReport.queueLine(at, interval.waitingOps(), interval.busyWorkers()));

@@ -1,8 +1,13 @@
 package dev.bench.workloads.sysbench;
 
+import dev.bench.core.Batch;
+
 /**
  * Per-worker event counts and summed event time, for sysbench's "Threads fairness" lines. Like the
- * statement counts, only measured events are recorded.
+ * statement counts, only measured events are recorded. An event's time is its latency, from its
+ * intended start to its end, attempts that failed and were re-run (and reconnects) included: sysbench
+ * times an event across its restarts (and, with --rate, its queue wait), so the execution times add up
+ * to the latency sum.
  *
  * <p>Threading: slot i is written only by worker i's session (a reconnect opens the next session on
  * the same thread); {@link #events()} and {@link #seconds()} are read after the run, once the engine
@@ -16,6 +21,13 @@ public final class ThreadFairness {
     public ThreadFairness(int workers) {
         this.events = new long[workers];
         this.nanos = new long[workers];
+    }
+
+    /** A measured event that just completed on {@code worker}'s session; warmup events are left out. */
+    public void completed(int worker, Batch event) {
+        if (event.isMeasured(0)) {
+            record(worker, System.nanoTime() - event.intendedNanos(0));
+        }
     }
 
     public void record(int worker, long eventNanos) {

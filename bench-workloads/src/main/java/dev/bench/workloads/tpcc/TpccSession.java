@@ -49,7 +49,6 @@ final class TpccSession implements Session {
 
     @Override
     public void execute(Batch batch) throws Exception {
-        long start = System.nanoTime();
         measured = batch.isMeasured(0);
         SplitMix64 r = batch.random(0);
         set = TpccRandom.uniform(r, 1, workload.settings().tables());
@@ -74,9 +73,7 @@ final class TpccSession implements Session {
             rollbackQuietly();
             throw lostConnection(e) ? new SQLRecoverableException("connection lost: " + e.getMessage(), "08006", e) : e;
         }
-        if (measured) {
-            fairness.record(worker, System.nanoTime() - start);
-        }
+        fairness.completed(worker, batch);
     }
 
     /**
@@ -105,19 +102,19 @@ final class TpccSession implements Session {
 
     private void read() {
         if (measured) {
-            counters.add(1, 0, 0, 0);
+            counters.add(1, 0, 0);
         }
     }
 
     private void wrote(long rows) {
         if (measured) {
-            counters.add(0, rows > 0 ? 1 : 0, rows > 0 ? 0 : 1, 0); // a change that hit no row is "other", as in sysbench
+            counters.add(0, rows > 0 ? 1 : 0, rows > 0 ? 0 : 1); // a change that hit no row is "other", as in sysbench
         }
     }
 
     private void other() {
         if (measured) {
-            counters.add(0, 0, 1, 0);
+            counters.add(0, 0, 1);
         }
     }
 

@@ -40,7 +40,7 @@ class SysbenchIntervalLinesTest {
         QueryCounters counters = new QueryCounters();
         SysbenchIntervalLines lines = new SysbenchIntervalLines(new PrintWriter(text), counters, "banner", config, 2, 95);
         lines.onInterval(interval(0, 3, 1));
-        counters.add(2000, 800, 200, 0);
+        counters.add(2000, 800, 200);
         lines.onInterval(interval(1, 0, 0).withQueue(17, 8));
         return text.toString().strip().replace(System.lineSeparator(), "\n");
     }

@@ -36,7 +36,7 @@ class TpccReportTest {
 
     @Test
     void sysbenchLayoutWithTpmC() {
-        QueryCounts q = new QueryCounts(100, 100, 1, 0);
+        QueryCounts q = new QueryCounts(100, 100, 1);
         ThreadFairness fairness = new ThreadFairness(2);
         fairness.record(0, 3_000_000_000L);
         fairness.record(1, 1_000_000_000L);
