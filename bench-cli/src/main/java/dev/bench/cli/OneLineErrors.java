@@ -1,5 +1,6 @@
 package dev.bench.cli;
 
+import dev.bench.cli.scenario.ScenarioCommand;
 import dev.bench.cli.workload.ExitCodes;
 import dev.bench.core.BenchException;
 import dev.bench.core.Failures;
@@ -11,20 +12,27 @@ import picocli.CommandLine.ParseResult;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
+import java.util.Locale;
 
 /**
  * Turns every expected failure into one line on stderr and an exit code, never a stack trace:
- * bad input (exit 2, with a pointer to --help) and failed runs (exit 1). Set BENCH_DEBUG=1 to see
- * the trace behind a failed run, expected or not.
+ * bad input (exit 2, with a pointer to --help) and failed runs (exit 1). A scenario's bad input
+ * ({@code bench run}) is the one line alone: it names the file's line and key, which --help doesn't
+ * explain. Set BENCH_DEBUG=1 (or true, yes) to see the trace behind a failed run, expected or not.
  */
 final class OneLineErrors implements IParameterExceptionHandler, IExecutionExceptionHandler {
+
+    /** The environment variable that turns on stack traces ({@link #debugTraces}). */
+    static final String DEBUG_VARIABLE = "BENCH_DEBUG";
 
     @Override
     public int handleParseException(ParameterException ex, String[] args) {
         CommandLine cmd = ex.getCommandLine();
         PrintWriter err = cmd.getErr();
         err.println("bench: " + maskSecrets(Failures.firstLine(ex.getMessage()), args));
-        err.println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
+        if (!(cmd.getCommandSpec().userObject() instanceof ScenarioCommand)) {
+            err.println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
+        }
         err.flush();
         return ExitCodes.BAD_INPUT;
     }
@@ -38,11 +46,19 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
             err.println("bench: internal error: " + ex.getClass().getSimpleName() + ": "
                     + Secrets.mask(Failures.firstLine(ex.getMessage())));
         }
-        if (System.getenv("BENCH_DEBUG") != null) {
+        if (debugTraces(System.getenv(DEBUG_VARIABLE))) {
             ex.printStackTrace(err);
         }
         err.flush();
         return ExitCodes.FAILED;
+    }
+
+    /** Whether BENCH_DEBUG's value asks for stack traces: 1, true or yes; unset, empty, 0, false or no do not. */
+    static boolean debugTraces(String value) {
+        return value != null && switch (value.trim().toLowerCase(Locale.ROOT)) {
+            case "1", "true", "yes" -> true;
+            default -> false;
+        };
     }
 
     /**

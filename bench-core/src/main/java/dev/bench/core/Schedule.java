@@ -46,9 +46,10 @@ public final class Schedule {
         }
     }
 
-    /** Settings' limits (Require's MAX_SECONDS and MAX_RATE), repeated: this value is the engine's, below the settings package. */
-    static final long MAX_SECONDS = 366L * 24 * 3600;
-    private static final double MAX_RATE = 1e9;
+    /** The longest a schedule may last: a year, far below where nanosecond arithmetic overflows (settings' Require takes it). */
+    public static final long MAX_SECONDS = 366L * 24 * 3600;
+    /** The highest rate a segment may offer, ops/s (settings' Require takes it). */
+    public static final double MAX_RATE = 1e9;
 
     private static final Pattern SEGMENT = Pattern.compile("(?:([A-Za-z][\\w-]*)=)?(\\d+(?:\\.\\d+)?)(ms|s|m|h):(.+?)(?:\\.\\.(.+))?");
 

@@ -32,7 +32,8 @@ public final class WorkerSchedule {
         }
     }
 
-    private static final int MAX_WORKERS = 10_000;
+    /** The most workers a segment may give. */
+    public static final int MAX_WORKERS = 10_000;
     private static final Pattern SEGMENT = Pattern.compile("(?:([A-Za-z][\\w-]*)=)?(\\d+(?:\\.\\d+)?)(ms|s|m|h):x(\\d{1,6})");
 
     private final List<Segment> segments;

@@ -4,6 +4,7 @@ import dev.bench.core.BenchException;
 import dev.bench.core.OpMix;
 import dev.bench.core.Schedule;
 import dev.bench.core.WorkerSchedule;
+import dev.bench.core.settings.Require;
 import dev.bench.core.settings.SettingNames;
 
 import java.util.ArrayList;
@@ -36,8 +37,10 @@ record Scenario(String file, String workload, String backend, String step, Map<S
      * What the phases compile to: the warmup (0 if none), the measured schedule as {@code --schedule}
      * takes it (rates, or worker counts {@code 30s:x16}) and the phases' own op mixes as {@code --mix}
      * takes them (null if none), null without phases.
+     *
+     * @param mixLine the line of the first phase's {@code mix:}, 0 without one
      */
-    record Load(double warmupSeconds, String schedule, int warmupLine, String mix) {
+    record Load(double warmupSeconds, String schedule, int warmupLine, String mix, int mixLine) {
     }
 
     /**
@@ -77,6 +80,9 @@ record Scenario(String file, String workload, String backend, String step, Map<S
             if (load != null && key.equals(warmupKey) && load.warmupSeconds() > 0) {
                 return where("measured", load.warmupLine());
             }
+            if (load != null && key.equals("mix") && load.mix() != null) {
+                return file + ":" + load.mixLine() + ": mix"; // as OpMix's messages take a name: "NAME: segment ..."
+            }
             return key;
         };
     }
@@ -92,13 +98,22 @@ record Scenario(String file, String workload, String backend, String step, Map<S
         int warmupLine = 0;
         List<Stretch> measured = new ArrayList<>();
         List<String> mixes = new ArrayList<>();
+        int mixLine = 0;
+        Map<String, Integer> named = new LinkedHashMap<>();
         for (Phase p : phases) {
+            Integer first = p.name() == null ? null : named.putIfAbsent(p.name(), p.lines().getOrDefault("name", p.line()));
+            if (first != null) {
+                throw phaseError(p, "name", "'" + p.name() + "' is also the phase on line " + first
+                        + "; give each phase its own name (each gets its own results directory)");
+            }
             if (p.mix() != null) {
                 if (!p.measured()) {
                     throw phaseError(p, "mix", "the warmup runs the first measured phase's mix; give the mix there");
                 }
                 String mix = p.name() + ":" + p.mix();
-                OpMix.parse(file + ":" + p.lines().getOrDefault("mix", p.line()) + ": mix", mix); // its weights; kinds are the workload's
+                int line = p.lines().getOrDefault("mix", p.line());
+                OpMix.parse(file + ":" + line + ": mix", mix); // its weights; kinds are the workload's
+                mixLine = mixLine == 0 ? line : mixLine;
                 mixes.add(mix);
             }
             if ((p.workers() != null) != workers) {
@@ -133,7 +148,7 @@ record Scenario(String file, String workload, String backend, String step, Map<S
                     + (workers ? "worker count (" : "rate (") + level(measured.get(0).start())
                     + (workers ? ")" : " ops/s)") + "; give the unmeasured phase that " + (workers ? "count" : "rate"));
         }
-        return new Load(warmup, spec, warmupLine, mixes.isEmpty() ? null : String.join(",", mixes));
+        return new Load(warmup, spec, warmupLine, mixes.isEmpty() ? null : String.join(",", mixes), mixLine);
     }
 
     /** A phase's rate segments, each named after the phase. */
@@ -150,7 +165,7 @@ record Scenario(String file, String workload, String backend, String step, Map<S
             try {
                 Schedule.parse("", "1s:" + p.rate() + ",1s:1"); // a pause (rate 0) is a phase too
             } catch (BenchException e) {
-                throw phaseError(p, "rate", "must be ops/s 0..1000000000, or FROM..TO for a ramp; got '" + p.rate() + "'");
+                throw phaseError(p, "rate", "must be " + Require.RATE + ", or FROM..TO for a ramp; got '" + p.rate() + "'");
             }
             segments = durationChecked(p, () -> Schedule.parse("", p.name() + "=" + p.duration() + ":" + p.rate()).segments());
         }
@@ -170,8 +185,8 @@ record Scenario(String file, String workload, String backend, String step, Map<S
                     + " or schedule (open loop), not both");
         }
         requireDuration(p, "workers", "a worker count");
-        if (!p.workers().matches("\\d{1,5}") || Integer.parseInt(p.workers()) > 10_000) {
-            throw phaseError(p, "workers", "must be a count of workers 0..10000; got '" + p.workers() + "'");
+        if (!p.workers().matches("\\d{1,9}") || Integer.parseInt(p.workers()) > WorkerSchedule.MAX_WORKERS) {
+            throw phaseError(p, "workers", "must be a count of workers 0.." + WorkerSchedule.MAX_WORKERS + "; got '" + p.workers() + "'");
         }
         List<WorkerSchedule.Segment> segments = durationChecked(p,
                 () -> WorkerSchedule.parse("", p.name() + "=" + p.duration() + ":x" + p.workers()).segments());

@@ -2,8 +2,8 @@ package dev.bench.cli.scenario;
 
 import dev.bench.cli.workload.WorkloadCommand;
 import dev.bench.cli.workload.WorkloadRequest;
+import dev.bench.cli.workload.WorkloadRun;
 import dev.bench.core.BenchException;
-import dev.bench.core.results.ResultsDirectory;
 import dev.bench.core.run.WorkloadType;
 import dev.bench.core.settings.SettingNames;
 import dev.bench.workloads.Workloads;
@@ -123,8 +123,7 @@ final class ScenarioArgs {
 
     private <S> void plan(WorkloadRequest<S> r, SettingNames names) {
         try {
-            ResultsDirectory.requireUsable(r.run().results());
-            r.type().plan(r.settings(), r.target(), r.run(), names, warning -> { });
+            WorkloadRun.planned(r.type(), r.settings(), r.target(), r.run(), names, warning -> { });
         } catch (BenchException e) {
             String m = e.getMessage();
             throw m.startsWith(scenario.file()) || m.startsWith("--") ? e : new BenchException(scenario.file() + ": " + m);

@@ -10,6 +10,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
@@ -63,7 +64,9 @@ public final class ScenarioCommand implements Callable<Integer> {
         CommandLine run = fresh(root);
         run.setOut(spec.commandLine().getOut());
         run.setErr(spec.commandLine().getErr());
-        run.setParameterExceptionHandler(root.getParameterExceptionHandler());
+        // the run's bad input is the scenario's: one line, as every other of its errors (no hint at the workload's --help)
+        run.setParameterExceptionHandler((ex, args) -> root.getParameterExceptionHandler().handleParseException(
+                new ParameterException(spec.commandLine(), ex.getMessage(), ex), args));
         run.setExecutionExceptionHandler(root.getExecutionExceptionHandler());
         return run.execute(scenario.args().toArray(String[]::new));
     }

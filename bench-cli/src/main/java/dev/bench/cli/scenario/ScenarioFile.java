@@ -23,7 +23,7 @@ import java.util.Set;
 /**
  * Reads a scenario file into a {@link Scenario}, keeping each key's line so every error is
  * {@code FILE:LINE: key: message}. Only the file's shape is checked here; the values are the workload's
- * to check ({@link ScenarioRun}).
+ * to check ({@link ScenarioArgs}).
  *
  * <pre>{@code
  * workload: vote              # vote, oltp-rw, tpcc, voter, tao
@@ -59,7 +59,7 @@ final class ScenarioFile {
         Map<String, Integer> lines;
         try {
             root = new YAMLMapper().readTree(file.toFile());
-            lines = lines(file);
+            lines = lines(file, name);
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
             throw new BenchException(name + ":" + (at == null ? 1 : at.getLineNr()) + ": " + e.getOriginalMessage().lines().findFirst().orElse(""));
@@ -176,30 +176,40 @@ final class ScenarioFile {
         return v.asText();
     }
 
-    /** Each key's line, by path: {@code settings.articles}, {@code phases[1].rate}. */
-    private static Map<String, Integer> lines(Path file) throws IOException {
+    /**
+     * Each key's line, by path: {@code settings.articles}, {@code phases[1].rate}.
+     *
+     * @throws BenchException {@code FILE:LINE: duplicate key 'x'}: YAML parsers differ on a key given twice
+     *                        (Jackson keeps the last), and either way one of the user's values would be lost
+     */
+    private static Map<String, Integer> lines(Path file, String name) throws IOException {
         Map<String, Integer> lines = new HashMap<>();
         try (JsonParser p = new YAMLFactory().createParser(file.toFile())) {
             if (p.nextToken() != null) {
-                walk(p, "", lines);
+                walk(p, "", lines, name);
             }
         }
         return lines;
     }
 
-    private static void walk(JsonParser p, String prefix, Map<String, Integer> lines) throws IOException {
+    private static void walk(JsonParser p, String prefix, Map<String, Integer> lines, String name) throws IOException {
         if (p.currentToken() == JsonToken.START_OBJECT) {
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String path = prefix.isEmpty() ? p.currentName() : prefix + "." + p.currentName();
-                lines.putIfAbsent(path, p.currentTokenLocation().getLineNr());
+                int line = p.currentTokenLocation().getLineNr();
+                Integer first = lines.putIfAbsent(path, line);
+                if (first != null) {
+                    throw new BenchException(name + ":" + line + ": duplicate key '" + p.currentName() + "' (first on line "
+                            + first + "); give each key once");
+                }
                 p.nextToken();
-                walk(p, path, lines);
+                walk(p, path, lines, name);
             }
         } else if (p.currentToken() == JsonToken.START_ARRAY) {
             for (int i = 0; p.nextToken() != JsonToken.END_ARRAY; i++) {
                 String path = prefix + "[" + i + "]";
                 lines.putIfAbsent(path, p.currentTokenLocation().getLineNr());
-                walk(p, path, lines);
+                walk(p, path, lines, name);
             }
         }
     }

@@ -34,11 +34,12 @@ public final class RunOptions {
     @Option(names = "--client-id", paramLabel = "I", defaultValue = "0", description = "This process's place among --clients, 0-based: its own seed stream and results (default: ${DEFAULT-VALUE}).")
     public int clientId;
 
-    @Option(names = "--start-at", paramLabel = "TIME", description = "Wall-clock instant at which all clients start, ISO-8601 (e.g. 2026-11-22T06:00:00Z); default: now.")
+    @Option(names = "--start-at", paramLabel = "TIME", description = "Wall-clock instant at which all clients start, ISO-8601 (e.g. 2026-11-22T06:00:00Z), at most 24 h ahead; default: now.")
     public String startAt;
 
     @Option(names = "--schedule", paramLabel = "SPEC", description = "Offered rate over time, all clients together, instead of a constant rate and run time:"
-            + " comma-separated DURATION:RATE (hold) or DURATION:FROM..TO (linear ramp) segments, e.g. 30s:1000,60s:1000..20000,10s:60000."
+            + " comma-separated DURATION:RATE (hold) or DURATION:FROM..TO (linear ramp) segments, e.g. 30s:1000,60s:1000..20000,10s:60000;"
+            + " a segment named NAME=30s:1000 (and the same name's next ones) also gets its own NN-NAME/ results."
             + " Warmup runs first at the first rate.")
     public String schedule;
 

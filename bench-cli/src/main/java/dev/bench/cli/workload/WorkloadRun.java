@@ -12,6 +12,7 @@ import dev.bench.core.run.RunContext;
 import dev.bench.core.run.RunSettings;
 import dev.bench.core.run.TargetSettings;
 import dev.bench.core.run.WorkloadType;
+import dev.bench.core.settings.SettingNames;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 
@@ -48,17 +49,27 @@ public final class WorkloadRun {
      */
     public static <S> int execute(WorkloadType<S> type, S settings, TargetSettings target, RunSettings run,
                                   CommandSpec command, CommandSpec... echoed) {
-        WorkloadType.Opener opener = validated(command, () -> {
-            ResultsDirectory.requireUsable(run.results());
-            WorkloadType.Opener planned = type.plan(settings, target, run, FlagNames.of(echoed), warnings(command));
-            List<String> kinds = type.opKinds(settings);
-            if (run.mix() != null && !kinds.isEmpty()) {
-                String name = FlagNames.of(echoed).of("mix");
-                OpMix.parse(name, run.mix()).requireKinds(name, kinds);
-            }
-            return planned;
-        });
+        WorkloadType.Opener opener = validated(command, () -> planned(type, settings, target, run, FlagNames.of(echoed),
+                warnings(command)));
         return execute(opener, run, List.of(), command, echoed);
+    }
+
+    /**
+     * Every check a run makes before anything connects: the results directory, the workload's own
+     * checks of its settings ({@link WorkloadType#plan}) and a mix's op kinds. {@code bench run --print}
+     * makes the same, so what it accepts the run does too.
+     *
+     * @throws dev.bench.core.BenchException one line naming the setting as {@code names} spells it
+     */
+    public static <S> WorkloadType.Opener planned(WorkloadType<S> type, S settings, TargetSettings target, RunSettings run,
+                                                  SettingNames names, Consumer<String> warnings) {
+        ResultsDirectory.requireUsable(run.results());
+        WorkloadType.Opener planned = type.plan(settings, target, run, names, warnings);
+        List<String> kinds = type.opKinds(settings);
+        if (run.mix() != null && !kinds.isEmpty()) {
+            OpMix.parse(names.of("mix"), run.mix()).requireKinds(names.of("mix"), kinds);
+        }
+        return planned;
     }
 
     /** Prints a planning warning on stderr, one line. */

@@ -171,8 +171,9 @@ public final class Engine {
             maxLag = Math.max(maxLag, lag);
             IntervalSnapshot snapshot = collector.collect(previous - windowStartNanos, end - windowStartNanos,
                     end <= windowStartNanos, lag).withQueue(dispatcher.waitingOps(now), busy(workers));
-            // The drain often ends just past a boundary: don't report an empty sliver as an interval.
-            boolean emptySliver = finished && snapshot.isEmpty() && end - previous < interval / 10;
+            // The drain often ends just past a boundary: don't report an empty sliver as an interval (nor,
+            // after Ctrl-C while waiting for --start-at, an interval that ends before it starts).
+            boolean emptySliver = (finished || interrupted) && snapshot.isEmpty() && end - previous < interval / 10;
             if (!emptySliver) {
                 listeners.forEach(l -> l.onInterval(snapshot));
             }

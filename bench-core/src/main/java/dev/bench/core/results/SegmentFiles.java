@@ -32,6 +32,8 @@ public final class SegmentFiles implements IntervalListener, AutoCloseable {
 
     private final Path runDir;
     private final List<Stretch> stretches;
+    /** The measured window's length: the drain after it counts in the last stretch when that one ends it. */
+    private final double windowSeconds;
     private RunInfo info;
 
     /** One named stretch: consecutive segments of one name, over [from, to) s of the measured window. */
@@ -76,30 +78,36 @@ public final class SegmentFiles implements IntervalListener, AutoCloseable {
         }
     }
 
-    private SegmentFiles(Path runDir, List<Stretch> stretches) {
+    private SegmentFiles(Path runDir, List<Stretch> stretches, double windowSeconds) {
         this.runDir = runDir;
         this.stretches = stretches;
+        this.windowSeconds = windowSeconds;
     }
 
     /**
-     * The stretches of the run's schedule (of rates or of workers), or null when it has fewer than two
-     * named stretches: a constant load, or a schedule whose segments are not all named, is one run.
+     * The named stretches of the run's schedule (of rates or of workers), or null when it names none: a
+     * constant load, or a schedule of unnamed segments, is one run. Consecutive segments of one name are
+     * one stretch ({@code spike=10s:60000,spike=5s:60000..20000}, as a scenario's phase with a schedule
+     * compiles); an unnamed segment belongs to no stretch (as to no {@code --mix} segment): its intervals
+     * are only in the whole run's files.
      */
     public static SegmentFiles of(Path runDir, RunConfig config) {
         List<Stretch> stretches = new ArrayList<>();
+        String previous = null;
+        double at = 0;
         for (RunConfig.WindowSegment s : config.windowSegments()) {
-            if (s.name() == null) {
-                return null;
+            if (s.name() != null) {
+                if (!s.name().equals(previous)) {
+                    stretches.add(new Stretch(s.name(), at));
+                }
+                Stretch last = stretches.get(stretches.size() - 1);
+                last.toS += s.seconds();
+                last.specs.add(s.spec());
             }
-            Stretch last = stretches.isEmpty() ? null : stretches.get(stretches.size() - 1);
-            if (last == null || !last.name.equals(s.name())) {
-                last = new Stretch(s.name(), last == null ? 0 : last.toS);
-                stretches.add(last);
-            }
-            last.toS += s.seconds();
-            last.specs.add(s.spec());
+            previous = s.name();
+            at += s.seconds();
         }
-        return stretches.size() < 2 ? null : new SegmentFiles(runDir, stretches);
+        return stretches.isEmpty() ? null : new SegmentFiles(runDir, stretches, at);
     }
 
     /** The stretches' directories, relative to the run's, in order. */
@@ -131,16 +139,12 @@ public final class SegmentFiles implements IntervalListener, AutoCloseable {
         if (interval.warmup() || info == null) {
             return;
         }
-        double start = interval.startNanos() / 1e9;
-        Stretch s = stretches.get(stretches.size() - 1); // the drain after the window counts in the last
-        for (Stretch candidate : stretches) {
-            if (start < candidate.toS - 1e-9) {
-                s = candidate;
-                break;
-            }
+        Stretch s = stretchAt(interval.startNanos() / 1e9);
+        if (s == null) {
+            return; // an unnamed segment's: the whole run's files have it
         }
         if (Double.isNaN(s.spanFromS)) {
-            s.spanFromS = start;
+            s.spanFromS = interval.startNanos() / 1e9;
         }
         s.spanToS = interval.endNanos() / 1e9;
         s.csv.onInterval(interval);
@@ -148,6 +152,17 @@ public final class SegmentFiles implements IntervalListener, AutoCloseable {
             s.kinds.computeIfAbsent(k.name(), n -> new Totals()).add(k);
         }
         s.hlog.onInterval(interval); // last: it tags the histograms for the log and untags them
+    }
+
+    /** The stretch an interval starting at {@code startS} counts in, or null when it starts in an unnamed segment. */
+    private Stretch stretchAt(double startS) {
+        for (Stretch candidate : stretches) {
+            if (startS < candidate.toS - 1e-9) {
+                return startS >= candidate.fromS - 1e-9 ? candidate : null;
+            }
+        }
+        Stretch last = stretches.get(stretches.size() - 1);
+        return last.toS >= windowSeconds - 1e-9 ? last : null; // the drain after the window
     }
 
     @Override

@@ -16,6 +16,7 @@ import dev.bench.core.results.RunFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -153,6 +154,7 @@ public final class BenchmarkRun {
     private static PhaseOutcome runPhase(Benchmark benchmark, PhasePlan plan, Workload workload, PhaseFiles files,
                                          SegmentFiles segments, RunContext context, List<String> checkErrors) {
         List<IntervalListener> listeners = new ArrayList<>();
+        listeners.add(new StartAtNotice(context.err(), Instant::now));
         listeners.add(new ConsoleProgress(context.err(), context.terminal()));
         listeners.addAll(files.listeners());
         if (segments != null) {

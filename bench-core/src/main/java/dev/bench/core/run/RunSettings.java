@@ -10,6 +10,7 @@ import dev.bench.core.settings.Require;
 import dev.bench.core.settings.SettingNames;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 
@@ -29,6 +30,9 @@ import java.time.format.DateTimeParseException;
 public record RunSettings(long seed, Arrivals arrivals, double reportIntervalSeconds, double maxLagSeconds,
                           Path results, int clients, int clientId, String startAt, String schedule, Integer metricsPort,
                           String mix) {
+
+    /** The furthest ahead {@code --start-at} may be: a day, beyond which a date typo would hold sessions open unseen. */
+    public static final Duration MAX_START_AHEAD = Duration.ofHours(24);
 
     public static final RunSettings DEFAULTS = new RunSettings(RunConfig.DEFAULT_SEED, Arrivals.POISSON,
             RunConfig.DEFAULT_REPORT_INTERVAL_S, RunConfig.DEFAULT_MAX_LAG_S, null, 1, 0, null, null, null, null);
@@ -50,7 +54,7 @@ public record RunSettings(long seed, Arrivals arrivals, double reportIntervalSec
     public RunConfig.Builder applyTo(RunConfig.Builder builder, SettingNames names) {
         return builder.seed(seed).arrivals(arrivals)
                 .reportInterval(Require.seconds(names.of("report-interval"), reportIntervalSeconds))
-                .maxLag(Require.seconds(names.of("max-lag"), maxLagSeconds))
+                .maxLag(Require.seconds(names.of("max-lag"), maxLagSeconds, Require.POSITIVE_SECONDS))
                 .client(clientId, clients)
                 .startAt(startInstant(names))
                 .schedule(schedule == null || hasWorkerCounts() ? null : Schedule.parse(names.of("schedule"), schedule))
@@ -88,9 +92,13 @@ public record RunSettings(long seed, Arrivals arrivals, double reportIntervalSec
             throw new BenchException(names.of("start-at") + " must be an ISO-8601 instant such as 2026-11-22T06:00:00Z, got '"
                     + startAt + "'");
         }
-        if (at.isBefore(Instant.now())) {
+        Instant now = Instant.now();
+        if (at.isBefore(now)) {
             throw new BenchException(names.of("start-at") + " " + startAt + " has passed; choose a later time");
         }
+        long aheadS = Duration.between(now, at).toSeconds();
+        Require.that(aheadS <= MAX_START_AHEAD.toSeconds(), names.of("start-at") + " " + startAt + " is " + aheadS + " s away;"
+                + " at most " + MAX_START_AHEAD.toHours() + " h (" + MAX_START_AHEAD.toSeconds() + " s) ahead: start the clients closer to it");
         return at;
     }
 }

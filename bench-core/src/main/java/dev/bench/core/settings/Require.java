@@ -1,6 +1,7 @@
 package dev.bench.core.settings;
 
 import dev.bench.core.BenchException;
+import dev.bench.core.Schedule;
 
 import java.time.Duration;
 
@@ -11,9 +12,17 @@ import java.time.Duration;
 public final class Require {
 
     /** The longest duration a setting may give: a year, far below where nanosecond arithmetic overflows. */
-    public static final long MAX_SECONDS = 366L * 24 * 3600;
+    public static final long MAX_SECONDS = Schedule.MAX_SECONDS;
     /** The highest rate a setting may give, ops/s: a thousand times what one machine's engine sustains. */
-    public static final double MAX_RATE = 1e9;
+    public static final double MAX_RATE = Schedule.MAX_RATE;
+    /** An offered rate: 0 (closed loop) up to {@link #MAX_RATE}. */
+    public static final Range RATE = Range.of(0, MAX_RATE, "ops/s");
+    /** An offered rate where 0 would offer nothing: above 0 up to {@link #MAX_RATE}. */
+    public static final Range POSITIVE_RATE = Range.aboveZero(MAX_RATE, "ops/s");
+    /** A duration in seconds: 0 up to {@link #MAX_SECONDS}. */
+    public static final Range SECONDS = Range.of(0, MAX_SECONDS, "s");
+    /** A duration that must pass some time: above 0 up to {@link #MAX_SECONDS}. */
+    public static final Range POSITIVE_SECONDS = Range.aboveZero(MAX_SECONDS, "s");
 
     private Require() {
     }
@@ -40,16 +49,19 @@ public final class Require {
         return value;
     }
 
-    /** An offered rate in ops/s: 0 (closed loop) up to {@link #MAX_RATE}. */
+    /** An offered rate in ops/s: {@link #RATE}. */
     public static double rate(String name, double opsPerSec) {
-        that(opsPerSec >= 0 && opsPerSec <= MAX_RATE, name + " must be 0.." + (long) MAX_RATE + " per second, got " + opsPerSec);
-        return opsPerSec;
+        return RATE.check(name, opsPerSec);
     }
 
-    /** A duration given in (fractional) seconds: 0 up to {@link #MAX_SECONDS} (NaN and infinity refused). */
+    /** A duration given in (fractional) seconds: {@link #SECONDS} (NaN and infinity refused). */
     public static Duration seconds(String name, double seconds) {
-        that(seconds >= 0 && seconds <= MAX_SECONDS, name + " must be a number of seconds >= 0, got " + seconds
-                + (seconds > MAX_SECONDS ? " (at most " + MAX_SECONDS + ", a year)" : ""));
+        return seconds(name, seconds, SECONDS);
+    }
+
+    /** A duration given in (fractional) seconds within {@code range}, e.g. {@link #POSITIVE_SECONDS}. */
+    public static Duration seconds(String name, double seconds, Range range) {
+        range.check(name, seconds);
         return Duration.ofNanos(Math.round(seconds * 1e9));
     }
 }

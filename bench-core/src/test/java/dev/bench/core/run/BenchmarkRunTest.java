@@ -155,6 +155,32 @@ class BenchmarkRunTest {
         assertTrue(high.path("ops").path("op").path("sojourn_us").has("p99"), high.toString());
     }
 
+    /**
+     * Every named stretch gets its directory, even one alone; consecutive segments of one name are one
+     * stretch; an unnamed segment belongs to none (as to no --mix segment): its ops are in the top files only.
+     */
+    @Test
+    void everyNamedStretchGetsItsDirectoryAndAnUnnamedSegmentNone(@TempDir Path tmp) throws Exception {
+        RunConfig scheduled = RunConfig.builder().threads(1).reportInterval(Duration.ofMillis(250))
+                .schedule(Schedule.parse("--schedule", "a=250ms:400,250ms:400,b=250ms:400,b=250ms:800")).build();
+        ScriptedBenchmark b = new ScriptedBenchmark(List.of(new PhasePlan("run", scheduled)), true);
+
+        assertEquals(BenchmarkRun.EXIT_OK, BenchmarkRun.execute(b, context(tmp.resolve("r"), new StringWriter())));
+
+        Path r = tmp.resolve("r");
+        assertEquals("[\"01-a\",\"02-b\"]", ResultsJson.read(r.resolve(ResultsDirectory.SUMMARY)).path("scheduled_phases").toString());
+        JsonNode a = ResultsJson.read(r.resolve("01-a").resolve(ResultsDirectory.SUMMARY));
+        assertEquals(0.25, a.path("to_s").asDouble(), 1e-9, "a's own segment only: " + a);
+        JsonNode bs = ResultsJson.read(r.resolve("02-b").resolve(ResultsDirectory.SUMMARY));
+        assertEquals(0.5, bs.path("from_s").asDouble(), 1e-9, bs.toString());
+        assertEquals("b=250ms:400,b=250ms:800", bs.path("schedule").asText(), "both of b's segments: " + bs);
+
+        Path alone = tmp.resolve("alone");
+        RunConfig one = RunConfig.builder().threads(1).schedule(Schedule.parse("--schedule", "only=250ms:400")).build();
+        BenchmarkRun.execute(new ScriptedBenchmark(List.of(new PhasePlan("run", one)), true), context(alone, new StringWriter()));
+        assertEquals("[\"01-only\"]", ResultsJson.read(alone.resolve(ResultsDirectory.SUMMARY)).path("scheduled_phases").toString());
+    }
+
     @Test
     void aMismatchExitsOneButStillReportsAndWrites(@TempDir Path tmp) {
         ScriptedBenchmark b = new ScriptedBenchmark(List.of(new PhasePlan("run", SHORT)), false);

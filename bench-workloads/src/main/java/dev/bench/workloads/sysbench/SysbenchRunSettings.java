@@ -34,19 +34,14 @@ public record SysbenchRunSettings(double timeSeconds, long events, double rate, 
 
     /** @throws dev.bench.core.BenchException naming the bad option or key */
     public SysbenchRunSettings validate(SettingNames names) {
-        seconds(names.of("time"), timeSeconds);
-        seconds(names.of("warmup-time"), warmupTimeSeconds);
+        Require.seconds(names.of("time"), timeSeconds);
+        Require.seconds(names.of("warmup-time"), warmupTimeSeconds);
         Require.atLeast(names.of("events"), events, 0);
         Require.rate(names.of("rate"), rate);
         Require.between(names.of("percentile"), percentile, 0, 100);
         Require.that(timeSeconds > 0 || events > 0, names.of("time") + " 0 needs " + names.of("events")
                 + " N: with neither the run would never end");
         return this;
-    }
-
-    private static void seconds(String name, double value) {
-        Require.that(value >= 0 && value <= Require.MAX_SECONDS, name + " must be >= 0 seconds, got " + SysbenchReport.number(value)
-                + (value > Require.MAX_SECONDS ? " (at most " + Require.MAX_SECONDS + ", a year)" : ""));
     }
 
     /**

@@ -34,8 +34,7 @@ public record TaoSettings(long edges, int loadThreads, String config, String exp
         Require.between(names.of("load-threads"), loadThreads, 1, 1000);
         Require.that(batchSize == null || batchSize >= 1 && batchSize <= 5000,
                 names.of("batch-size") + " must be 1..5000 edges, got " + batchSize);
-        Require.that(target >= 0 && target <= Require.MAX_RATE,
-                names.of("target") + " must be >= 0 ops/s (0: closed loop), got " + target);
+        Require.rate(names.of("target"), target); // 0: closed loop
         Require.that(sloMs > 0 && !Double.isInfinite(sloMs), names.of("slo") + " must be > 0 ms, got " + sloMs);
         return this;
     }

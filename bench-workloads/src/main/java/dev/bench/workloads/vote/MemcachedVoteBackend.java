@@ -99,7 +99,7 @@ final class MemcachedVoteBackend implements VoteBackend {
             sum[1] += (to - from + 1) - found.size();
         });
         missingAtCount = sum[1];
-        return Optional.of(new VoteCounts(sum[0], sum[0]));
+        return Optional.of(VoteCounts.countersOnly(sum[0]));
     }
 
     /** How many counters the after-run check found missing: the reason for a mismatch, if there is one. */

@@ -73,9 +73,19 @@ public interface VoteBackend extends AutoCloseable {
     }
 
     /**
-     * @param voteRows  rows in the vote table
+     * @param voteRows  rows in the vote table (memcached, which keeps none: the counters' sum again)
      * @param countSum  sum of the per-article counts
+     * @param rows      whether the backend keeps vote rows, for the check's words
      */
-    record VoteCounts(long voteRows, long countSum) {
+    record VoteCounts(long voteRows, long countSum, boolean rows) {
+
+        VoteCounts(long voteRows, long countSum) {
+            this(voteRows, countSum, true);
+        }
+
+        /** A backend that keeps counters only (memcached): their sum. */
+        static VoteCounts countersOnly(long sum) {
+            return new VoteCounts(sum, sum, false);
+        }
     }
 }

@@ -28,10 +28,9 @@ public record VoteRunSettings(VoteSettings vote, double target, int threads, dou
     /** @throws dev.bench.core.BenchException naming the bad option or key */
     public VoteRunSettings validate(SettingNames names) {
         vote.validate(names);
-        Require.that(target > 0, names.of("target") + " must be > 0 ops/s, got " + target);
-        Require.rate(names.of("target"), target);
+        Require.POSITIVE_RATE.check(names.of("target"), target);
         Require.between(names.of("threads"), threads, 1, 10_000);
-        Require.seconds(names.of("runtime"), runtimeSeconds);
+        Require.seconds(names.of("runtime"), runtimeSeconds, Require.POSITIVE_SECONDS);
         Require.seconds(names.of("warmup"), warmupSeconds);
         Require.that(histogram == null || !Files.exists(histogram),
                 names.of("histogram") + " " + histogram + " exists; choose a new file (nothing of yours is overwritten)");

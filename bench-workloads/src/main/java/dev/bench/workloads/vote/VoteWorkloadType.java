@@ -61,7 +61,7 @@ public final class VoteWorkloadType implements WorkloadType<VoteRunSettings> {
         RunConfig config = run.applyTo(RunConfig.builder(), names).threads(settings.threads())
                 .targetOpsPerSec(settings.target())
                 .warmup(Require.seconds(names.of("warmup"), settings.warmupSeconds()))
-                .duration(Require.seconds(names.of("runtime"), settings.runtimeSeconds())).build();
+                .duration(Require.seconds(names.of("runtime"), settings.runtimeSeconds(), Require.POSITIVE_SECONDS)).build();
         return () -> new VoteBenchmark(openBackend(settings, target), settings.vote(), config, settings.histogram());
     }
 

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.Optional;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -40,5 +41,18 @@ class VoteCheckTest {
         assertFalse(VoteCheck.of(5, 2, BEFORE, Optional.of(new VoteCounts(18, 18))).ok());
         assertFalse(VoteCheck.of(5, 2, BEFORE, Optional.of(new VoteCounts(16, 17))).ok());
         assertFalse(VoteCheck.of(5, 2, BEFORE, Optional.of(new VoteCounts(14, 14))).ok(), "acknowledged votes can't go missing");
+    }
+
+    /** memcached keeps counters and no vote rows: its verdict names the counters alone. */
+    @Test
+    void memcachedsVerdictNamesItsCountersAndNoRows() {
+        IntegrityCheck ok = VoteCheck.of(5, 0, Optional.of(VoteCounts.countersOnly(10)), Optional.of(VoteCounts.countersOnly(15)));
+        assertTrue(ok.ok(), ok.verdict());
+        assertEquals("ok: votes acknowledged 5, added to memcached's counters 5", ok.verdict());
+
+        IntegrityCheck lost = VoteCheck.of(5, 0, Optional.of(VoteCounts.countersOnly(10)), Optional.of(VoteCounts.countersOnly(12)));
+        assertFalse(lost.ok());
+        assertFalse(lost.verdict().contains("rows"), lost.verdict());
+        assertTrue(VoteCheck.of(5, 0, BEFORE, Optional.of(new VoteCounts(15, 15))).verdict().contains("new vote rows 5"));
     }
 }
