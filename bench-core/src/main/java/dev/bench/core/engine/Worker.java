@@ -165,31 +165,14 @@ final class Worker implements Runnable {
     private void record(int kind, boolean firstInWindow, long sendNanos, long doneNanos) {
         KindRecorder recorder = recorders[kind];
         long service = doneNanos - sendNanos;
-        int n = batch.size();
-        if (firstInWindow) {
-            // intended times only grow within a batch: all of it is in the window
-            for (int i = 0; i < n; i++) {
-                recorder.record(doneNanos - batch.intendedNanos(i), service, true);
-            }
-            if (batch.rejectedCount() > 0) {
-                counters[kind].rejected(batch.rejectedCount());
-            }
-            lastDoneNanos = doneNanos;
-            return;
-        }
-        int rejectedInWindow = 0;
-        for (int i = 0; i < n; i++) {
-            boolean inWindow = batch.isMeasured(i);
-            recorder.record(doneNanos - batch.intendedNanos(i), service, inWindow);
+        boolean anyRejected = batch.rejectedCount() > 0;
+        for (int i = 0; i < batch.size(); i++) {
+            // intended times only grow within a batch: when its first op is in the window, all of it is
+            boolean inWindow = firstInWindow || batch.isMeasured(i);
+            recorder.record(doneNanos - batch.intendedNanos(i), service, inWindow, anyRejected && batch.isRejected(i));
             if (inWindow) {
                 lastDoneNanos = doneNanos;
-                if (batch.isRejected(i)) {
-                    rejectedInWindow++;
-                }
             }
-        }
-        if (rejectedInWindow > 0) {
-            counters[kind].rejected(rejectedInWindow);
         }
     }
 
