@@ -136,4 +136,19 @@ class BlockedWorkersTest {
             backend.release.countDown();
         }
     }
+
+    /**
+     * Calls still out when the run's time is up but that return by themselves (the abort does nothing to
+     * this backend) were not cut off: no line says they were, and no op is counted failed.
+     */
+    @Test
+    void callsThatReturnByThemselvesAreNotReportedAsCutOff() {
+        RunConfig config = RunConfig.builder().threads(3).warmup(Duration.ZERO).duration(Duration.ofMillis(300))
+                .maxLag(Duration.ofMillis(5)).build();
+
+        RunResult r = Engine.run(dev.bench.core.testing.StubWorkload.fixed(50_000_000), config, List.of());
+
+        assertEquals(0, r.kinds().get(0).outcomes().failed());
+        assertTrue(r.completedAsPlanned(), r.stopReason());
+    }
 }
