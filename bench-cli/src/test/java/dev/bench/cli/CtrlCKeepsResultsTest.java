@@ -1,5 +1,6 @@
 package dev.bench.cli;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -19,11 +20,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Ctrl-C (SIGINT to a real child JVM) ends a run on its embedded default early and keeps its results:
  * exit 130, summary.json and report.html written. H2's own shutdown hook used to close the file
- * databases under oltp-rw and tpcc ("Database is already closed", exit 1, no results).
+ * databases under oltp-rw and tpcc ("Database is already closed", exit 1, no results). SIGTERM the same,
+ * with 143.
+ *
+ * <p>The children start with SIGINT at its default ({@code env --default-signal=INT}): a suite launched
+ * from a script's background job ({@code cmd &}) inherits SIGINT ignored, and a JVM keeps an ignored
+ * SIGINT ignored (as nohup means it to), so the signal would do nothing.
  */
 class CtrlCKeepsResultsTest {
 
     private static final long SECONDS_BEFORE_CTRL_C = 4;
+    /** The results are written within a second or two; this leaves room for a loaded CI machine. */
+    private static final long SECONDS_TO_END = 10;
+    /** coreutils' env resets a signal's disposition from 8.31 on; elsewhere the children inherit ours. */
+    private static final List<String> SIGINT_AT_DEFAULT = envResetsSignals()
+            ? List.of("env", "--default-signal=INT") : List.of();
 
     @ParameterizedTest
     @ValueSource(strings = {"vote --target 2000 --runtime 60 --warmup 0",
@@ -32,6 +43,16 @@ class CtrlCKeepsResultsTest {
             "voter --calls 10000000 --burst-size 4",
             "tao -load -n 2000 -load-threads 2 -run -E 2,0,60"})
     void ctrlCEndsTheRunAndKeepsEveryResultsFile(String command, @TempDir Path dir) throws Exception {
+        signalEndsTheRunAndKeepsEveryResultsFile(command, "INT", 130, dir);
+    }
+
+    @Test
+    void sigtermEndsTheRunAndKeepsEveryResultsFileToo(@TempDir Path dir) throws Exception {
+        signalEndsTheRunAndKeepsEveryResultsFile("vote --target 2000 --runtime 60 --warmup 0", "TERM", 143, dir);
+    }
+
+    private static void signalEndsTheRunAndKeepsEveryResultsFile(String command, String signal, int exitCode, Path dir)
+            throws Exception {
         if (command.startsWith("oltp-rw")) {
             assertEquals(0, bench(dir, "oltp-rw prepare --table-size 2000").waitFor(60, TimeUnit.SECONDS) ? 0 : -1);
         } else if (command.startsWith("tpcc")) {
@@ -47,18 +68,32 @@ class CtrlCKeepsResultsTest {
         }
         Thread.sleep(SECONDS_BEFORE_CTRL_C * 1000);
         assertTrue(run.isAlive(), "still running when interrupted: " + Files.readString(dir.resolve("err.txt")));
-        new ProcessBuilder("kill", "-INT", Long.toString(run.pid())).start().waitFor();
-        assertTrue(run.waitFor(30, TimeUnit.SECONDS), "ended within 30 s of Ctrl-C");
+        new ProcessBuilder("kill", "-" + signal, Long.toString(run.pid())).start().waitFor();
+        assertTrue(run.waitFor(SECONDS_TO_END, TimeUnit.SECONDS), "ended within " + SECONDS_TO_END + " s of SIG" + signal);
         String err = Files.readString(dir.resolve("err.txt"));
-        assertEquals(130, run.exitValue(), err);
+        assertEquals(exitCode, run.exitValue(), err);
         assertFalse(err.contains("already closed"), err);
         assertTrue(Files.exists(summary), "summary.json written: " + err);
         assertTrue(Files.exists(dir.resolve("r").resolve("report.html")), "report.html written: " + err);
+        assertTrue(Files.readString(dir.resolve("out.txt")).contains("# results: "), "the report printed: " + err);
+    }
+
+    private static boolean envResetsSignals() {
+        try {
+            Process p = new ProcessBuilder("env", "--default-signal=INT", "true").redirectErrorStream(true).start();
+            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     /** This build's bench in a child JVM, working in {@code dir} (its embedded databases are files there). */
     private static Process bench(Path dir, String args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+        List<String> cmd = new ArrayList<>(SIGINT_AT_DEFAULT);
+        cmd.addAll(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), BenchMain.class.getName()));
         cmd.addAll(List.of(args.split(" ")));
         return new ProcessBuilder(cmd).directory(dir.toFile()).redirectOutput(dir.resolve("out.txt").toFile())

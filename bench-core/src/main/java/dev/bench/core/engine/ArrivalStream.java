@@ -54,21 +54,6 @@ final class ArrivalStream {
         place();
     }
 
-    /** A copy in the same state, to look ahead in the schedule without moving this stream. */
-    ArrivalStream(ArrivalStream other) {
-        this.kind = other.kind;
-        this.perShare = other.perShare;
-        this.segmentEndCount = other.segmentEndCount;
-        this.schedule = other.schedule;
-        this.arrivals = other.arrivals;
-        this.random = other.random.copy();
-        this.startNanos = other.startNanos;
-        this.count = other.count;
-        this.segment = other.segment;
-        this.index = other.index;
-        this.nextNanos = other.nextNanos;
-    }
-
     void advance() {
         index++;
         count += gap();
@@ -88,6 +73,40 @@ final class ArrivalStream {
             }
         }
         nextNanos = startNanos + (long) (schedule.secondsAt(segment, count) * 1e9);
+    }
+
+    /**
+     * How many of this stream's arrivals, from its next one on, fall in [{@code fromNanos}, {@code
+     * untilNanos}), from the schedule's integral in closed form: the stream doesn't move, and the cost is
+     * the same for a backlog of one op or of a billion. Uniform arrivals are counted exactly (up to one
+     * at either edge, from rounding to whole nanoseconds); Poisson arrivals after the next one are the
+     * expected count, rounded (the gaps not yet drawn have no other value to count).
+     */
+    long arrivalsBetween(long fromNanos, long untilNanos) {
+        if (nextNanos >= untilNanos || fromNanos >= untilNanos) {
+            return 0; // includes NEVER: past the schedule's end
+        }
+        double untilCount = countAt(untilNanos);
+        if (arrivals == Arrivals.UNIFORM) {
+            // arrivals sit at count, count + perShare, ...: those below x number ceil((x - count) / perShare)
+            if (nextNanos >= fromNanos) {
+                return Math.max(1, arrivalsBelow(untilCount)); // the next one is in, whatever the rounding
+            }
+            return Math.max(0, arrivalsBelow(untilCount) - arrivalsBelow(countAt(fromNanos)));
+        }
+        if (nextNanos >= fromNanos) {
+            return 1 + Math.round(Math.max(0, untilCount - count) / perShare);
+        }
+        return Math.round(Math.max(0, untilCount - Math.max(count, countAt(fromNanos))) / perShare);
+    }
+
+    private long arrivalsBelow(double x) {
+        return x <= count ? 0 : (long) Math.ceil((x - count) / perShare);
+    }
+
+    /** The schedule's expected op count at {@code nanos} (its integral from the start). */
+    private double countAt(long nanos) {
+        return schedule.count(0, Math.max(0, nanos - startNanos) / 1e9);
     }
 
     /** The step in expected ops of the whole schedule to this kind's next arrival. */

@@ -167,11 +167,13 @@ final class BurstDispatcher implements Dispatcher {
     }
 
     @Override
-    public long[] generatedInWindow() {
+    public long[] generatedInWindow(long untilNanos) {
         lock.lock();
         try {
             long[] generated = claimedInWindow.clone();
-            // Released but never claimed (the run was stopped): offered all the same.
+            // Released but never claimed (the run was stopped): offered all the same, and all released
+            // before the stop. At most the pending limit plus one burst: bounded by the settings, not the
+            // run's length or rate (a new burst waits until pending is within the limit).
             for (long i = claimed; i < released; i++) {
                 if (burstStartNanos >= windowStartNanos) {
                     generated[kindChooser.kindOf(i)]++;

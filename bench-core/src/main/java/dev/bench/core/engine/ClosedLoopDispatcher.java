@@ -100,7 +100,7 @@ final class ClosedLoopDispatcher implements Dispatcher {
     }
 
     @Override
-    public long[] generatedInWindow() {
+    public long[] generatedInWindow(long untilNanos) {
         long[] generated = new long[claimedInWindow.length()];
         for (int k = 0; k < generated.length; k++) {
             generated[k] = claimedInWindow.get(k);

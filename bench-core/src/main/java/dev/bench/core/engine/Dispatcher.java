@@ -40,14 +40,17 @@ public interface Dispatcher {
 
     /**
      * How many ops are due at {@code nowNanos} but not yet claimed (the queue's length). Called by the
-     * reporting thread once per interval; costs nothing when none waits, and one schedule step per
-     * waiting op when some do.
+     * reporting thread once per interval; costs nothing when none waits, and O(kinds) when some do,
+     * however many: the report comes on time at any rate.
      */
     long waitingOps(long nowNanos);
 
     /** Intended start of the last op handed out inside the measured window; 0 when none was. */
     long lastIntendedInWindowNanos();
 
-    /** Ops per kind whose intended start fell inside the measured window, claimed or not. */
-    long[] generatedInWindow();
+    /**
+     * Ops per kind whose intended start fell inside the measured window and before {@code untilNanos}
+     * (the window's end, or the stop), claimed or not; O(kinds), whatever the rate and the run's length.
+     */
+    long[] generatedInWindow(long untilNanos);
 }

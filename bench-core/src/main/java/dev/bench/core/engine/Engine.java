@@ -15,6 +15,8 @@ import dev.bench.core.metrics.LatencyCollector;
 import dev.bench.core.metrics.RunInfo;
 import dev.bench.core.metrics.RunResult;
 
+import java.math.BigDecimal;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -44,6 +46,8 @@ public final class Engine {
     private static final long STOP_GRACE_NANOS = 2_000_000_000L;
     /** After aborting the connections of blocked workers, how long to wait for them to notice. */
     private static final long ABORT_WAIT_NANOS = 2_000_000_000L;
+    /** The reporter wakes this much after the oldest waiting op would pass the max lag, so it has. */
+    private static final long LAG_CHECK_MARGIN_NANOS = 1_000_000;
 
     private Engine() {
     }
@@ -115,17 +119,28 @@ public final class Engine {
         }
         long lastDone = workers.stream().mapToLong(Worker::lastDoneNanos).max().orElse(0);
         long drainNanos = lastDone == 0 ? 0 : lastDone - windowStartNanos;
-        long[] generated = dispatcher.generatedInWindow();
-        // A count that ended the phase before its time: the window is as long as the schedule of that
-        // count was (open loop: the rate's; closed loop: until the last op started).
-        boolean endedByCount = config.maxOps() > 0
-                && (!config.isTimeBounded() || Arrays.stream(generated).sum() >= config.maxOps());
-        long windowNanos = endedByCount
-                ? Math.max(dispatcher.lastIntendedInWindowNanos() - windowStartNanos, 1) : config.duration().toNanos();
+        long measuredEndNanos = Math.min(endNanos, phase.stoppedAtNanos());
+        long[] generated = dispatcher.generatedInWindow(measuredEndNanos);
+        long windowNanos = measuredWindowNanos(config, dispatcher, generated, windowStartNanos, endNanos, measuredEndNanos);
         RunResult result = new RunResult(info, collector.totals(), generated, windowNanos, drainNanos, maxLag,
                 phase.stopReason(), phase.interrupted());
         listeners.forEach(l -> l.onEnd(result));
         return result;
+    }
+
+    /**
+     * The measured window: from its start to the configured end, or to the stop when the phase stopped
+     * before it (an interrupt, the max lag, a failure), or, when an op count ended it, as long as the
+     * schedule of that count was (open loop: the rate's; closed loop: until the last op started).
+     * 0 when the phase stopped during warmup.
+     */
+    private static long measuredWindowNanos(RunConfig config, Dispatcher dispatcher, long[] generated,
+                                            long windowStartNanos, long endNanos, long measuredEndNanos) {
+        boolean reachedCount = config.maxOps() > 0 && Arrays.stream(generated).sum() >= config.maxOps();
+        if (reachedCount || !config.isTimeBounded() && measuredEndNanos == endNanos) {
+            return Math.max(dispatcher.lastIntendedInWindowNanos() - windowStartNanos, 1);
+        }
+        return Math.max(0, measuredEndNanos - windowStartNanos);
     }
 
     /**
@@ -151,7 +166,7 @@ public final class Engine {
             boolean finished = false;
             boolean interrupted = false;
             try {
-                long wakeAt = Math.min(boundary, abandonAt);
+                long wakeAt = Math.min(Math.min(boundary, abandonAt), tooLateAt(dispatcher, phase, maxLagAllowed));
                 finished = done.await(Math.max(0, wakeAt - System.nanoTime()), TimeUnit.NANOSECONDS);
             } catch (InterruptedException e) {
                 // Ctrl-C (the CLI interrupts this thread): stop offering load, report what was measured.
@@ -160,11 +175,18 @@ public final class Engine {
             }
             long now = System.nanoTime();
             if (!finished && !interrupted && now - abandonAt >= 0) {
-                abandonBlocked(workers, done, phase, config);
+                abandonBlocked(workers, done, phase, phase.hasEnded() ? "the stop" : "the run's end (the window plus --max-lag "
+                        + seconds(config.maxLag()) + " s)");
                 finished = true;
                 now = System.nanoTime();
             } else if (!finished && !interrupted && now - boundary < 0) {
-                continue; // woke early for nothing (abandonAt moved after the wait began)
+                // woke for the lag limit: stop now, not at the interval's end (or early, for nothing)
+                long lag = dispatcher.lagNanos(now);
+                maxLag = Math.max(maxLag, lag);
+                if (stopIfTooLate(lag, phase, config)) {
+                    abandonAt = Math.min(abandonAt, now + STOP_GRACE_NANOS);
+                }
+                continue;
             }
             long end = finished || interrupted ? now : boundary;
             long lag = dispatcher.lagNanos(now);
@@ -177,11 +199,7 @@ public final class Engine {
             if (!emptySliver) {
                 listeners.forEach(l -> l.onInterval(snapshot));
             }
-            if (lag > maxLagAllowed && !phase.isOver()) {
-                phase.stop(String.format("fell too far behind: the oldest waiting op was %.1f s late "
-                        + "(limit %d s); the target rate is more than the backend sustains",
-                        lag / 1e9, config.maxLag().toSeconds()));
-            }
+            stopIfTooLate(lag, phase, config);
             if (finished) {
                 return maxLag;
             }
@@ -195,30 +213,74 @@ public final class Engine {
         }
     }
 
+    /** When the oldest waiting op will be later than allowed, if none is claimed meanwhile; never once the phase ended. */
+    private static long tooLateAt(Dispatcher dispatcher, Phase phase, long maxLagAllowed) {
+        if (phase.hasEnded()) {
+            return UNBOUNDED_NANOS;
+        }
+        long now = System.nanoTime();
+        return now + Math.max(0, maxLagAllowed - dispatcher.lagNanos(now)) + LAG_CHECK_MARGIN_NANOS;
+    }
+
+    /** @return whether this lag stopped the phase */
+    private static boolean stopIfTooLate(long lag, Phase phase, RunConfig config) {
+        if (lag <= config.maxLag().toNanos() || phase.hasEnded()) {
+            return false;
+        }
+        phase.stop(String.format("fell too far behind: the oldest waiting op was %.1f s late "
+                + "(limit %s s); the target rate is more than the backend sustains",
+                lag / 1e9, seconds(config.maxLag())));
+        return true;
+    }
+
     /**
      * Aborts the connections of workers still serving a call, from threads of their own (an abort may
      * block where a driver locks), and waits a moment for them to see it: their ops then end as failed,
      * and a workload counts the writes among them as in doubt. A worker that still doesn't return is left
-     * behind (its thread is a daemon) and named in the stop reason.
+     * behind (its thread is a daemon). What the abort did, read from the workers' own counts once they
+     * returned, joins the stop reason; a call that returned by itself meanwhile is no one's business.
+     *
+     * @param past what the run's time ran out after, for the line: "the stop", "the run's end (...)"
      */
-    private static void abandonBlocked(List<Worker> workers, CountDownLatch done, Phase phase, RunConfig config) {
+    private static void abandonBlocked(List<Worker> workers, CountDownLatch done, Phase phase, String past) {
+        // halted first, so a worker cut off doesn't retry, reconnect and block again
+        phase.halt();
         List<Worker> blocked = workers.stream().filter(Worker::isBusy).toList();
-        // stopped first, so a worker cut off doesn't reconnect and block again
-        phase.stop(String.format("%d worker%s still blocked in a call past the run's end (the window plus "
-                + "--max-lag %d s, or a stop); their connections were aborted and their ops counted as failed",
-                blocked.size(), blocked.size() == 1 ? " was" : "s were", config.maxLag().toSeconds()));
         for (Worker w : blocked) {
             Thread aborter = new Thread(w::abortSession, "bench-abort");
             aborter.setDaemon(true);
             aborter.start();
         }
         try {
-            if (!done.await(ABORT_WAIT_NANOS, TimeUnit.NANOSECONDS)) {
-                phase.noteLeftBlocked(done.getCount());
-            }
+            done.await(ABORT_WAIT_NANOS, TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        long leftBehind = done.getCount();
+        long cutOff = blocked.stream().filter(Worker::cutOffByAbort).count();
+        long failedOps = blocked.stream().mapToLong(Worker::opsFailedByAbort).sum();
+        if (cutOff == 0 && leftBehind == 0) {
+            return;
+        }
+        StringBuilder line = new StringBuilder();
+        if (cutOff > 0) {
+            line.append(String.format("%d worker%s still in a call past %s: %s aborted and %d op%s of the window "
+                    + "counted as failed", cutOff, cutOff == 1 ? " was" : "s were", past,
+                    cutOff == 1 ? "its connection was" : "their connections were", failedOps, failedOps == 1 ? "" : "s"));
+        }
+        if (leftBehind > 0) {
+            boolean one = leftBehind == 1;
+            line.append(line.length() == 0 ? "" : "; ").append(String.format("%d worker%s blocked past %s "
+                    + "even after %s aborted, and %s left behind (%s ops counted nowhere)", leftBehind,
+                    one ? " stayed" : "s stayed", past, one ? "its connection was" : "their connections were",
+                    one ? "was" : "were", one ? "its" : "their"));
+        }
+        phase.noteAbandoned(line.toString());
+    }
+
+    /** 10, 0.5: as a user writes seconds. */
+    private static String seconds(Duration d) {
+        return BigDecimal.valueOf(d.toMillis(), 3).stripTrailingZeros().toPlainString();
     }
 
     private static int busy(List<Worker> workers) {

@@ -142,9 +142,10 @@ final class OpenLoopDispatcher implements Dispatcher {
     }
 
     /**
-     * Counts the due ops on copies of the streams, so the schedule itself doesn't move. Takes the lock
-     * only when some op is due: then no claimer is pacing under it (a claimer paces only while the
-     * head is in the future), so the wait for it is one claim's length at most.
+     * Counts the due ops from the schedule's integral ({@link ArrivalStream#arrivalsBetween}): O(kinds)
+     * however long the queue. Takes the lock only when some op is due: then no claimer is pacing under
+     * it (a claimer paces only while the head is in the future), so the wait for it is one claim's
+     * length at most.
      */
     @Override
     public long waitingOps(long nowNanos) {
@@ -158,20 +159,14 @@ final class OpenLoopDispatcher implements Dispatcher {
                 return 0;
             }
             try {
-                long remaining = remainingInWindow;
-                long waiting = 0;
+                long due = Math.min(endNanos, nowNanos + 1); // due: intended at or before now
+                long warmup = 0;
+                long inWindow = 0;
                 for (ArrivalStream s : streams) {
-                    ArrivalStream ahead = new ArrivalStream(s);
-                    while (ahead.nextNanos <= nowNanos && ahead.nextNanos < endNanos
-                            && !(ahead.nextNanos >= windowStartNanos && remaining == 0)) {
-                        if (ahead.nextNanos >= windowStartNanos) {
-                            remaining--;
-                        }
-                        waiting++;
-                        ahead.advance();
-                    }
+                    warmup += s.arrivalsBetween(Long.MIN_VALUE, Math.min(due, windowStartNanos));
+                    inWindow += s.arrivalsBetween(windowStartNanos, due);
                 }
-                return waiting;
+                return warmup + Math.min(inWindow, remainingInWindow);
             } finally {
                 lock.unlock();
             }
@@ -184,23 +179,47 @@ final class OpenLoopDispatcher implements Dispatcher {
         return lastIntendedInWindowNanos;
     }
 
+    /**
+     * Ops handed out in the window, plus those the schedule offered before {@code untilNanos} that no
+     * worker took (a stop, an overload): counted from the schedule's integral, O(kinds). With an op
+     * count, the unclaimed ones are capped at what the count left, shared in proportion to each kind's.
+     */
     @Override
-    public long[] generatedInWindow() {
+    public long[] generatedInWindow(long untilNanos) {
         lock.lock();
         try {
             long[] generated = claimedInWindow.clone();
-            // A stopped run still offered the ops it never got to: count them (schedule only, no I/O),
-            // in arrival order across kinds, so an op count caps the earliest ones.
-            for (ArrivalStream head = earliest(); !exhausted(head); head = earliest()) {
-                if (head.nextNanos >= windowStartNanos) {
-                    generated[head.kind]++;
-                    remainingInWindow--;
-                }
-                head.advance();
+            long until = Math.min(untilNanos, endNanos);
+            long[] unclaimed = new long[generated.length];
+            long total = 0;
+            for (ArrivalStream s : streams) {
+                unclaimed[s.kind] = s.arrivalsBetween(windowStartNanos, until);
+                total += unclaimed[s.kind];
+            }
+            long[] allowed = total <= remainingInWindow ? unclaimed : shareOf(remainingInWindow, unclaimed, total);
+            for (int k = 0; k < generated.length; k++) {
+                generated[k] += allowed[k];
             }
             return generated;
         } finally {
             lock.unlock();
         }
+    }
+
+    /** {@code cap} split in proportion to {@code counts} (which sum to {@code total} > cap), the remainder to the first kinds. */
+    private static long[] shareOf(long cap, long[] counts, long total) {
+        long[] shares = new long[counts.length];
+        long given = 0;
+        for (int k = 0; k < counts.length; k++) {
+            shares[k] = (long) ((double) counts[k] / total * cap);
+            given += shares[k];
+        }
+        for (int k = 0; given < cap; k = (k + 1) % counts.length) {
+            if (shares[k] < counts[k]) {
+                shares[k]++;
+                given++;
+            }
+        }
+        return shares;
     }
 }

@@ -41,6 +41,12 @@ final class Worker implements Runnable {
     private final AtomicBoolean busy = new AtomicBoolean();
     /** Volatile: the reporting thread may abort it ({@link #abortSession}) while this worker replaces it. */
     private volatile Session session;
+    /** Set by {@link #abortSession}: whatever the call then throws is this worker's last, failed batch. */
+    private volatile boolean aborted;
+    /** Its call ended in an error after {@link #abortSession}; read after the thread ended. */
+    private volatile boolean cutOffByAbort;
+    /** Measured ops of that call, counted as failed. */
+    private volatile int opsFailedByAbort;
     private long lastDoneNanos;
     /** Measured ops taken, against the config's ops per worker. */
     private long taken;
@@ -67,10 +73,21 @@ final class Worker implements Runnable {
 
     /** Any thread: cuts this worker's session off from its server, so a call blocked on it returns. */
     void abortSession() {
+        aborted = true;
         Session s = session;
         if (s != null) {
             s.abort();
         }
+    }
+
+    /** Whether {@link #abortSession} cut its call off (it then failed); after the thread ended. */
+    boolean cutOffByAbort() {
+        return cutOffByAbort;
+    }
+
+    /** Measured ops counted as failed because {@link #abortSession} cut their call off; after the thread ended. */
+    int opsFailedByAbort() {
+        return opsFailedByAbort;
     }
 
     long lastDoneNanos() {
@@ -106,6 +123,12 @@ final class Worker implements Runnable {
                 session.execute(batch);
                 break;
             } catch (Exception e) {
+                if (aborted) {
+                    // cut off by the run itself: a failed op, whatever the workload makes of the error
+                    opsFailedByAbort = countFailed(kind, inWindow);
+                    cutOffByAbort = true;
+                    return;
+                }
                 ErrorKind what = classify(e);
                 if (what == ErrorKind.FATAL) {
                     phase.fail(e);
@@ -127,6 +150,9 @@ final class Worker implements Runnable {
                         counters[kind].reconnected();
                     }
                     if (!reconnect(e)) {
+                        if (phase.isOver()) {
+                            countFailed(kind, inWindow); // the run stopped while this batch waited for a connection
+                        }
                         return;
                     }
                 }
@@ -139,35 +165,19 @@ final class Worker implements Runnable {
     private void record(int kind, boolean firstInWindow, long sendNanos, long doneNanos) {
         KindRecorder recorder = recorders[kind];
         long service = doneNanos - sendNanos;
-        int n = batch.size();
-        if (firstInWindow) {
-            // intended times only grow within a batch: all of it is in the window
-            for (int i = 0; i < n; i++) {
-                recorder.record(doneNanos - batch.intendedNanos(i), service, true);
-            }
-            if (batch.rejectedCount() > 0) {
-                counters[kind].rejected(batch.rejectedCount());
-            }
-            lastDoneNanos = doneNanos;
-            return;
-        }
-        int rejectedInWindow = 0;
-        for (int i = 0; i < n; i++) {
-            boolean inWindow = batch.isMeasured(i);
-            recorder.record(doneNanos - batch.intendedNanos(i), service, inWindow);
+        boolean anyRejected = batch.rejectedCount() > 0;
+        for (int i = 0; i < batch.size(); i++) {
+            // intended times only grow within a batch: when its first op is in the window, all of it is
+            boolean inWindow = firstInWindow || batch.isMeasured(i);
+            recorder.record(doneNanos - batch.intendedNanos(i), service, inWindow, anyRejected && batch.isRejected(i));
             if (inWindow) {
                 lastDoneNanos = doneNanos;
-                if (batch.isRejected(i)) {
-                    rejectedInWindow++;
-                }
             }
-        }
-        if (rejectedInWindow > 0) {
-            counters[kind].rejected(rejectedInWindow);
         }
     }
 
-    private void countFailed(int kind, boolean firstInWindow) {
+    /** @return the measured ops among them (warmup ops are not counted) */
+    private int countFailed(int kind, boolean firstInWindow) {
         int inWindow = 0;
         for (int i = 0; i < batch.size(); i++) {
             if (firstInWindow || batch.isMeasured(i)) {
@@ -175,6 +185,7 @@ final class Worker implements Runnable {
             }
         }
         counters[kind].failed(inWindow);
+        return inWindow;
     }
 
     private ErrorKind classify(Exception e) {
@@ -191,7 +202,7 @@ final class Worker implements Runnable {
         LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(ceiling / 2, ceiling + 1));
     }
 
-    /** @return false when no new session could be opened in time (the phase is then failed) */
+    /** @return false when no new session could be opened in time (the phase is then failed), or the phase ended meanwhile */
     private boolean reconnect(Exception cause) {
         closeQuietly(session);
         session = null;
@@ -208,6 +219,9 @@ final class Worker implements Runnable {
                 break;
             }
             backoff(attempt);
+        }
+        if (phase.isOver()) {
+            return false; // stopped meanwhile: not a failure of the run
         }
         phase.fail(new BenchException("lost the connection and could not reconnect within "
                 + config.reconnectTimeout().toSeconds() + " s: " + Failures.describe(last), last));

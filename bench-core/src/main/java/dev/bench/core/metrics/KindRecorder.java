@@ -1,7 +1,6 @@
 package dev.bench.core.metrics;
 
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.SingleWriterRecorder;
+import org.HdrHistogram.WriterReaderPhaser;
 
 /**
  * One worker's latency recorders for one op kind: sojourn (completion − intended start, which counts
@@ -12,8 +11,12 @@ import org.HdrHistogram.SingleWriterRecorder;
  * <p>Values are nanoseconds, 3 significant digits, auto-resizing (a rare larger value grows the
  * histogram once; steady recording allocates nothing).
  *
- * <p>Memory: each recorder holds two histograms of ~16 KB, growing to ~150 KB once latencies reach
- * tens of ms and ~170 KB at seconds, and a worker needs four recorders per kind. So up to
+ * <p>An op's sojourn, service and counts (completed, rejected) go into one interval together: the
+ * reporter swaps them as one unit, so every interval's completed count equals both histograms' counts.
+ *
+ * <p>Memory: each of a kind's four latency streams (sojourn and service, measured and warmup) holds
+ * two histograms (the active and the drained one) of ~16 KB, growing to ~150 KB once latencies reach
+ * tens of ms and ~170 KB at seconds. So up to
  * {@value #MAX_SETS} workers each get a set of their own; beyond that, workers share
  * {@value #MAX_SETS} sets (worker i uses set i % {@value #MAX_SETS}), and memory stays the same
  * however many workers there are: ~110 MB for TAOBench's 1024 threads x 13 kinds at 40 ms
@@ -43,8 +46,8 @@ public final class KindRecorder {
 
     /** @param shared whether several worker threads will record into this one concurrently */
     public KindRecorder(boolean shared) {
-        this.measured = shared ? new LockedPair() : new SingleWriterPair();
-        this.warmup = shared ? new LockedPair() : new SingleWriterPair();
+        this.measured = shared ? new LockedPair() : new PhasedPair();
+        this.warmup = shared ? new LockedPair() : new PhasedPair();
     }
 
     /**
@@ -63,77 +66,91 @@ public final class KindRecorder {
     }
 
     public void record(long sojournNanos, long serviceNanos, boolean inWindow) {
-        (inWindow ? measured : warmup).record(Math.max(0, sojournNanos), Math.max(0, serviceNanos));
+        record(sojournNanos, serviceNanos, inWindow, false);
     }
 
-    /** Moves what was recorded since the last call into the given histograms. */
-    void drainInto(Histogram measuredSojourn, Histogram measuredService,
-                   Histogram warmupSojourn, Histogram warmupService) {
-        measured.drainInto(measuredSojourn, measuredService);
-        warmup.drainInto(warmupSojourn, warmupService);
+    /** One completed op: both latencies and the counts, into one interval together. */
+    public void record(long sojournNanos, long serviceNanos, boolean inWindow, boolean rejected) {
+        (inWindow ? measured : warmup).record(Math.max(0, sojournNanos), Math.max(0, serviceNanos), rejected);
     }
 
-    /** Sojourn and service recorded together, drained together. */
+    /** Moves what was recorded since the last call into the given tallies, each op whole. */
+    void drainInto(Tally measuredOut, Tally warmupOut) {
+        measured.drainInto(measuredOut);
+        warmup.drainInto(warmupOut);
+    }
+
+    /** An op's figures recorded together, drained together. */
     private interface Pair {
-        void record(long sojourn, long service);
+        void record(long sojourn, long service, boolean rejected);
 
-        void drainInto(Histogram sojournOut, Histogram serviceOut);
+        void drainInto(Tally out);
     }
 
-    private static final class SingleWriterPair implements Pair {
-        final SingleWriterRecorder sojourn = new SingleWriterRecorder(SIGNIFICANT_DIGITS);
-        final SingleWriterRecorder service = new SingleWriterRecorder(SIGNIFICANT_DIGITS);
-        Histogram sojournRecycle;
-        Histogram serviceRecycle;
+    /**
+     * One writer records into the active tally inside a {@link WriterReaderPhaser} critical section;
+     * the reporter swaps tallies and flips the phase once for both histograms and the counts, so an op
+     * recorded during the swap lands whole on one side (as {@code SingleWriterRecorder} does for its
+     * one histogram; two recorders flipped one after the other split such an op between intervals).
+     */
+    private static final class PhasedPair implements Pair {
+        /** How long the flip sleeps while the writer finishes an op of the old phase (tens of ns, unless descheduled). */
+        private static final long FLIP_WAIT_NANOS = 50_000;
+        private final WriterReaderPhaser phaser = new WriterReaderPhaser();
+        private volatile Tally active = new Tally();
+        /** Touched only by the reporter, under the phaser's reader lock. */
+        private Tally inactive = new Tally();
 
         @Override
-        public void record(long sojournValue, long serviceValue) {
-            sojourn.recordValue(sojournValue);
-            service.recordValue(serviceValue);
+        public void record(long sojournValue, long serviceValue, boolean rejected) {
+            long stamp = phaser.writerCriticalSectionEnter();
+            try {
+                active.record(sojournValue, serviceValue, rejected);
+            } finally {
+                phaser.writerCriticalSectionExit(stamp);
+            }
         }
 
         @Override
-        public void drainInto(Histogram sojournOut, Histogram serviceOut) {
-            sojournRecycle = sojourn.getIntervalHistogram(sojournRecycle);
-            serviceRecycle = service.getIntervalHistogram(serviceRecycle);
-            sojournOut.add(sojournRecycle);
-            serviceOut.add(serviceRecycle);
+        public void drainInto(Tally out) {
+            phaser.readerLock();
+            try {
+                inactive.reset();
+                Tally full = active;
+                active = inactive;
+                phaser.flipPhase(FLIP_WAIT_NANOS); // every op begun in the old tally is finished in it
+                inactive = full;
+                out.add(full);
+            } finally {
+                phaser.readerUnlock();
+            }
         }
     }
 
     /**
-     * Writers record under the pair's lock; the reporter swaps in the spare histograms under it and
-     * reads the old ones outside it (the lock's release orders every earlier write before the read).
+     * Writers record under the pair's lock; the reporter swaps in the spare tally under it and reads
+     * the old one outside it (the lock's release orders every earlier write before the read).
      */
     private static final class LockedPair implements Pair {
-        private Histogram sojourn = new Histogram(SIGNIFICANT_DIGITS);
-        private Histogram service = new Histogram(SIGNIFICANT_DIGITS);
+        private Tally active = new Tally();
         /** Touched only by the reporter. */
-        private Histogram spareSojourn = new Histogram(SIGNIFICANT_DIGITS);
-        private Histogram spareService = new Histogram(SIGNIFICANT_DIGITS);
+        private Tally spare = new Tally();
 
         @Override
-        public synchronized void record(long sojournValue, long serviceValue) {
-            sojourn.recordValue(sojournValue);
-            service.recordValue(serviceValue);
+        public synchronized void record(long sojournValue, long serviceValue, boolean rejected) {
+            active.record(sojournValue, serviceValue, rejected);
         }
 
         @Override
-        public void drainInto(Histogram sojournOut, Histogram serviceOut) {
-            Histogram fullSojourn;
-            Histogram fullService;
+        public void drainInto(Tally out) {
+            Tally full;
             synchronized (this) {
-                fullSojourn = sojourn;
-                fullService = service;
-                sojourn = spareSojourn;
-                service = spareService;
+                full = active;
+                active = spare;
             }
-            sojournOut.add(fullSojourn);
-            serviceOut.add(fullService);
-            fullSojourn.reset();
-            fullService.reset();
-            spareSojourn = fullSojourn;
-            spareService = fullService;
+            out.add(full);
+            full.reset();
+            spare = full;
         }
     }
 }

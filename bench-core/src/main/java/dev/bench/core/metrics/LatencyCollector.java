@@ -9,21 +9,17 @@ import java.util.List;
  * Gathers every worker's recorders into per-kind interval and whole-run histograms.
  *
  * <p>Threading: only the reporting thread calls it. Workers keep recording meanwhile; each recorder
- * hands over its values without blocking them (HdrHistogram's writer-reader phaser).
+ * hands over its values without blocking them, each op whole ({@link KindRecorder}).
  */
 public final class LatencyCollector {
 
     private final List<String> names;
     private final KindRecorder[][] recorders;
     private final KindCounters[] counters;
-    private final Histogram[] intervalSojourn;
-    private final Histogram[] intervalService;
-    private final Histogram[] warmupSojourn;
-    private final Histogram[] warmupService;
-    private final Histogram[] totalSojourn;
-    private final Histogram[] totalService;
-    private final Histogram[] carrySojourn;
-    private final Histogram[] carryService;
+    private final Tally[] interval;
+    private final Tally[] warmup;
+    private final Tally[] total;
+    private final Tally[] carry;
     private final Outcomes[] previous;
 
     /** @param recorders indexed [recorder set][kind] ({@link KindRecorder#setsFor}) */
@@ -32,14 +28,10 @@ public final class LatencyCollector {
         this.names = List.copyOf(kindNames);
         this.recorders = recorders;
         this.counters = counters;
-        this.intervalSojourn = histograms(n);
-        this.intervalService = histograms(n);
-        this.warmupSojourn = histograms(n);
-        this.warmupService = histograms(n);
-        this.totalSojourn = histograms(n);
-        this.totalService = histograms(n);
-        this.carrySojourn = histograms(n);
-        this.carryService = histograms(n);
+        this.interval = tallies(n);
+        this.warmup = tallies(n);
+        this.total = tallies(n);
+        this.carry = tallies(n);
         this.previous = new Outcomes[n];
         java.util.Arrays.fill(previous, Outcomes.NONE);
     }
@@ -48,12 +40,12 @@ public final class LatencyCollector {
         return new Histogram(KindRecorder.SIGNIFICANT_DIGITS);
     }
 
-    private static Histogram[] histograms(int n) {
-        Histogram[] h = new Histogram[n];
+    private static Tally[] tallies(int n) {
+        Tally[] t = new Tally[n];
         for (int i = 0; i < n; i++) {
-            h[i] = newHistogram();
+            t[i] = new Tally();
         }
-        return h;
+        return t;
     }
 
     /**
@@ -63,42 +55,31 @@ public final class LatencyCollector {
      * warmup runs a little after the window has begun: measured ops (and outcomes) it finds are carried
      * into the first measured interval rather than shown in, and lost with, the warmup one.
      */
-    public IntervalSnapshot collect(long startNanos, long endNanos, boolean warmup, long lagNanos) {
+    public IntervalSnapshot collect(long startNanos, long endNanos, boolean isWarmup, long lagNanos) {
         List<KindStats> kinds = new ArrayList<>(names.size());
         for (int k = 0; k < names.size(); k++) {
-            intervalSojourn[k].reset();
-            intervalService[k].reset();
-            warmupSojourn[k].reset();
-            warmupService[k].reset();
+            interval[k].reset();
+            warmup[k].reset();
             for (KindRecorder[] set : recorders) {
-                set[k].drainInto(intervalSojourn[k], intervalService[k], warmupSojourn[k], warmupService[k]);
+                set[k].drainInto(interval[k], warmup[k]);
             }
             Outcomes outcomes = Outcomes.NONE;
-            if (warmup) {
-                carrySojourn[k].add(intervalSojourn[k]);
-                carryService[k].add(intervalService[k]);
-                intervalSojourn[k].reset();
-                intervalService[k].reset();
-                intervalSojourn[k].add(warmupSojourn[k]);
-                intervalService[k].add(warmupService[k]);
+            if (isWarmup) {
+                carry[k].add(interval[k]);
+                interval[k].reset();
+                interval[k].add(warmup[k]);
             } else {
-                takeCarry(k);
-                totalSojourn[k].add(intervalSojourn[k]);
-                totalService[k].add(intervalService[k]);
+                interval[k].add(carry[k]);
+                carry[k].reset();
+                total[k].add(interval[k]);
                 Outcomes now = counters[k].read();
-                outcomes = now.minus(previous[k]);
+                Outcomes counted = now.minus(previous[k]);
                 previous[k] = now;
+                outcomes = new Outcomes(interval[k].rejected, counted.failed(), counted.retries(), counted.reconnects());
             }
-            kinds.add(new KindStats(names.get(k), intervalSojourn[k], intervalService[k], outcomes));
+            kinds.add(new KindStats(names.get(k), interval[k].sojourn, interval[k].service, outcomes));
         }
-        return new IntervalSnapshot(startNanos, endNanos, warmup, lagNanos, List.copyOf(kinds));
-    }
-
-    private void takeCarry(int k) {
-        intervalSojourn[k].add(carrySojourn[k]);
-        intervalService[k].add(carryService[k]);
-        carrySojourn[k].reset();
-        carryService[k].reset();
+        return new IntervalSnapshot(startNanos, endNanos, isWarmup, lagNanos, List.copyOf(kinds));
     }
 
     /** Whole measured window, per kind; call after the final {@link #collect}. */
@@ -106,11 +87,12 @@ public final class LatencyCollector {
         List<KindStats> kinds = new ArrayList<>(names.size());
         for (int k = 0; k < names.size(); k++) {
             // a run stopped during warmup never had a measured interval to carry into
-            Histogram sojourn = totalSojourn[k].copy();
-            Histogram service = totalService[k].copy();
-            sojourn.add(carrySojourn[k]);
-            service.add(carryService[k]);
-            kinds.add(new KindStats(names.get(k), sojourn, service, counters[k].read()));
+            Tally all = new Tally();
+            all.add(total[k]);
+            all.add(carry[k]);
+            Outcomes counted = counters[k].read();
+            kinds.add(new KindStats(names.get(k), all.sojourn, all.service,
+                    new Outcomes(all.rejected, counted.failed(), counted.retries(), counted.reconnects())));
         }
         return List.copyOf(kinds);
     }

@@ -9,8 +9,18 @@ import java.util.List;
  * What one phase measured: per-kind latency and outcomes over the measured window, offered and
  * achieved rates, and whether it ended as planned.
  *
- * @param generated   ops per kind whose intended start fell in the measured window (offered load)
- * @param windowNanos length of the measured window as configured
+ * <p>The measured window runs from its start to the configured end, or to the stop when the phase
+ * stopped early (Ctrl-C, the max lag, a failure), or, when an op count ended it, until the last op of
+ * that count was intended. Every rate here is over that window: an interrupted run's figures are those
+ * of the time it ran.
+ *
+ * @param generated   ops per kind offered in the measured window: those whose intended start fell in
+ *                    it. Closed loop: the ops started. Open loop: the ops handed to workers, plus those
+ *                    the schedule offered before the window's end (the stop, after a stop) that no worker
+ *                    took, counted from the schedule's integral (Poisson arrivals: the expected count,
+ *                    rounded per kind). Ops the schedule would have offered after a stop are not counted:
+ *                    they never were. Bursts: the ops of the bursts released.
+ * @param windowNanos length of the measured window, as above (0 when the phase stopped during warmup)
  * @param drainNanos  from the window's start until the last measured op completed
  * @param maxLagNanos worst lag of the oldest waiting op seen at any report (open loop)
  * @param stopReason  null when the phase ran to its end; else why it stopped early
@@ -44,7 +54,7 @@ public record RunResult(RunInfo info, List<KindStats> kinds, List<Long> generate
 
     /** Ops offered per second of measured window (Noria's "generated ops/s"). */
     public double generatedPerSec() {
-        return generatedTotal() / (windowNanos / 1e9);
+        return windowNanos <= 0 ? 0 : generatedTotal() / (windowNanos / 1e9);
     }
 
     /** Ops completed per second until the backlog drained (Noria's "actual ops/s"). */

@@ -90,9 +90,11 @@ class BlockedWorkersTest {
         assertTrue(seconds >= 1.9 && seconds < 4.0, "ended " + seconds + " s after the start: the 1 s window plus 1 s max lag");
         assertEquals(3, backend.aborted.get(), "every blocked worker's session aborted");
         assertFalse(r.completedAsPlanned());
-        assertTrue(r.stopReason().contains("3 workers were still blocked"), r.stopReason());
+        assertTrue(r.stopReason().startsWith("3 workers were still in a call past the run's end (the window plus "
+                + "--max-lag 1 s): their connections were aborted and 3 ops of the window counted as failed"), r.stopReason());
         assertEquals(500, r.completedTotal());
         assertEquals(3, r.kinds().get(0).outcomes().failed(), "the three calls cut off are failures");
+        assertEquals(1.0, r.windowNanos() / 1e9, 1e-9, "ran to its end: the window is the configured one");
     }
 
     @Test
@@ -105,10 +107,15 @@ class BlockedWorkersTest {
         RunResult r = Engine.run(backend, config, List.of());
         double seconds = (System.nanoTime() - start) / 1e9;
 
-        // silent from ~0.2 s; the lag passes 1 s at ~1.2 s, seen at the next 1 s boundary; then 2 s of grace
-        assertTrue(seconds > 2.5 && seconds < 6.0, "ended after " + seconds + " s, not at the 60 s end");
+        // silent from ~0.2 s; the lag passes 1 s at ~1.2 s, seen then (not at an interval's end); 2 s of grace
+        assertTrue(seconds > 2.5 && seconds < 4.5, "ended after " + seconds + " s, not at the 60 s end");
         assertTrue(r.stopReason().startsWith("fell too far behind"), r.stopReason());
         assertEquals(2, backend.aborted.get());
+        long failed = r.kinds().get(0).outcomes().failed();
+        assertTrue(r.stopReason().endsWith("2 workers were still in a call past the stop: their connections were "
+                + "aborted and " + failed + " ops of the window counted as failed"), r.stopReason());
+        assertEquals(1.2, r.windowNanos() / 1e9, 0.2, "the window ends at the stop");
+        assertEquals(1_200, r.generatedTotal(), 200, "offered until the stop, not until the configured end");
     }
 
     @Test
@@ -122,9 +129,26 @@ class BlockedWorkersTest {
             double seconds = (System.nanoTime() - start) / 1e9;
 
             assertTrue(seconds < 5.0, "the run didn't wait for calls that never return: " + seconds + " s");
-            assertTrue(r.stopReason().contains("2 of them never returned and were left behind"), r.stopReason());
+            assertTrue(r.stopReason().contains("2 workers stayed blocked past the run's end (the window plus --max-lag 0.5 s) "
+                    + "even after their connections were aborted, and were left behind"), r.stopReason());
+            assertEquals(0, r.kinds().get(0).outcomes().failed(), "their ops never ended: counted nowhere");
         } finally {
             backend.release.countDown();
         }
+    }
+
+    /**
+     * Calls still out when the run's time is up but that return by themselves (the abort does nothing to
+     * this backend) were not cut off: no line says they were, and no op is counted failed.
+     */
+    @Test
+    void callsThatReturnByThemselvesAreNotReportedAsCutOff() {
+        RunConfig config = RunConfig.builder().threads(3).warmup(Duration.ZERO).duration(Duration.ofMillis(300))
+                .maxLag(Duration.ofMillis(5)).build();
+
+        RunResult r = Engine.run(dev.bench.core.testing.StubWorkload.fixed(50_000_000), config, List.of());
+
+        assertEquals(0, r.kinds().get(0).outcomes().failed());
+        assertTrue(r.completedAsPlanned(), r.stopReason());
     }
 }

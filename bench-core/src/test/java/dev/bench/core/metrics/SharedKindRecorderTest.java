@@ -25,10 +25,11 @@ class SharedKindRecorderTest {
         KindRecorder shared = new KindRecorder(true);
         int writers = 8;
         int perWriter = 200_000;
-        Histogram sojourn = LatencyCollector.newHistogram();
-        Histogram service = LatencyCollector.newHistogram();
-        Histogram warmSojourn = LatencyCollector.newHistogram();
-        Histogram warmService = LatencyCollector.newHistogram();
+        Tally measured = new Tally();
+        Tally warm = new Tally();
+        Histogram sojourn = measured.sojourn;
+        Histogram service = measured.service;
+        Histogram warmSojourn = warm.sojourn;
         List<Thread> threads = new ArrayList<>();
         for (int w = 0; w < writers; w++) {
             long value = 1_000L * (w + 1);
@@ -41,13 +42,13 @@ class SharedKindRecorderTest {
         threads.forEach(Thread::start);
         // drain while they write: the phaser must hand over values without losing any
         for (int i = 0; i < 20; i++) {
-            shared.drainInto(sojourn, service, warmSojourn, warmService);
+            shared.drainInto(measured, warm);
             Thread.sleep(2);
         }
         for (Thread t : threads) {
             t.join();
         }
-        shared.drainInto(sojourn, service, warmSojourn, warmService);
+        shared.drainInto(measured, warm);
 
         assertEquals(writers * perWriter * 3L / 4, sojourn.getTotalCount());
         assertEquals(writers * perWriter * 3L / 4, service.getTotalCount());
