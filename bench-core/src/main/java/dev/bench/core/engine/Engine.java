@@ -53,7 +53,8 @@ public final class Engine {
     }
 
     /**
-     * @throws BenchException when a session can't be opened, or the workload failed fatally
+     * @throws BenchException when a session can't be opened
+     * @throws PhaseFailedException when the workload failed fatally, with what was measured until then
      */
     public static RunResult run(Workload workload, RunConfig config, List<IntervalListener> listeners) {
         List<OpKind> kinds = List.copyOf(workload.kinds());
@@ -114,17 +115,20 @@ public final class Engine {
         long maxLag = report(config, dispatcher, phase, collector, listeners, done, startNanos, windowStartNanos,
                 endNanos, workers);
 
-        if (phase.failure() != null) {
-            throw new BenchException(Failures.describe(phase.failure()), phase.failure());
-        }
         long lastDone = workers.stream().mapToLong(Worker::lastDoneNanos).max().orElse(0);
         long drainNanos = lastDone == 0 ? 0 : lastDone - windowStartNanos;
         long measuredEndNanos = Math.min(endNanos, phase.stoppedAtNanos());
         long[] generated = dispatcher.generatedInWindow(measuredEndNanos);
         long windowNanos = measuredWindowNanos(config, dispatcher, generated, windowStartNanos, endNanos, measuredEndNanos);
+        String failure = phase.failure() == null ? null : Failures.describe(phase.failure());
+        String stopReason = failure == null ? phase.stopReason()
+                : phase.stopReason() == null ? "failed: " + failure : "failed: " + failure + "; " + phase.stopReason();
         RunResult result = new RunResult(info, collector.totals(), generated, windowNanos, drainNanos, maxLag,
-                phase.stopReason(), phase.interrupted());
+                stopReason, phase.interrupted());
         listeners.forEach(l -> l.onEnd(result));
+        if (failure != null) {
+            throw new PhaseFailedException(failure, phase.failure(), result);
+        }
         return result;
     }
 

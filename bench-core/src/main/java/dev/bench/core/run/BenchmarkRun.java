@@ -5,6 +5,7 @@ import dev.bench.core.Failures;
 import dev.bench.core.OpKind;
 import dev.bench.core.Workload;
 import dev.bench.core.engine.Engine;
+import dev.bench.core.engine.PhaseFailedException;
 import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.metrics.RunResult;
 import dev.bench.core.report.RunReport;
@@ -77,14 +78,15 @@ public final class BenchmarkRun {
         List<PhaseOutcome> outcomes = new ArrayList<>();
         List<String> directories = new ArrayList<>();
         List<List<String>> segmentDirectories = new ArrayList<>();
-        List<String> checkErrors = new ArrayList<>();
+        // a failed phase or a check that could not run: the first is the exit's one line, after the results are written
+        List<String> errors = new ArrayList<>();
         for (int i = 0; i < plans.size(); i++) {
             PhasePlan plan = plans.get(i);
             Workload workload = workloadOf(benchmark, plan); // before the phase's files: a bad --mix leaves none behind
             PhaseOutcome outcome;
             try (PhaseFiles files = results.openPhase(i + 1, plan.name(), plans.size());
                  SegmentFiles segments = SegmentFiles.of(results.path().resolve(files.directory()), plan.config())) {
-                outcome = runPhase(benchmark, plan, workload, files, segments, context, checkErrors);
+                outcome = runPhase(benchmark, plan, workload, files, segments, context, errors);
                 directories.add(files.directory());
                 segmentDirectories.add(segments == null ? List.of() : segments.directories());
             } catch (IOException e) {
@@ -98,7 +100,7 @@ public final class BenchmarkRun {
                 out.println("# measured no op: " + plan.name() + " has no result");
             }
             out.flush();
-            if (outcome.result().interrupted()) {
+            if (outcome.result().interrupted() || outcome.failed()) {
                 break;
             }
         }
@@ -107,9 +109,9 @@ public final class BenchmarkRun {
         writeReport(results.path(), out);
         out.println("# results: " + results.path());
         out.flush();
-        if (!checkErrors.isEmpty()) {
-            // everything measured is written; the check that could not run is the one line of the exit
-            throw new BenchException(checkErrors.get(0));
+        if (!errors.isEmpty()) {
+            // everything measured is written; the failure or the check that could not run is the exit's one line
+            throw new BenchException(errors.get(0));
         }
         boolean ok = outcomes.size() == plans.size() && outcomes.stream().allMatch(PhaseOutcome::ok);
         return new Report(List.copyOf(outcomes), results.path(), ok ? EXIT_OK : EXIT_FAILED);
@@ -150,9 +152,12 @@ public final class BenchmarkRun {
         return workload;
     }
 
-    /** @param checkErrors gets one line when the after-run check could not run (the phase's results are kept) */
+    /**
+     * @param errors gets one line when the phase failed or its after-run check could not run (the phase's
+     *               results are kept either way)
+     */
     private static PhaseOutcome runPhase(Benchmark benchmark, PhasePlan plan, Workload workload, PhaseFiles files,
-                                         SegmentFiles segments, RunContext context, List<String> checkErrors) {
+                                         SegmentFiles segments, RunContext context, List<String> errors) {
         List<IntervalListener> listeners = new ArrayList<>();
         listeners.add(new StartAtNotice(context.err(), Instant::now));
         listeners.add(new ConsoleProgress(context.err(), context.terminal()));
@@ -163,17 +168,27 @@ public final class BenchmarkRun {
         listeners.addAll(context.extraListeners());
         listeners.addAll(benchmark.listeners(plan, context.out()));
 
-        RunResult result = Engine.run(workload, plan.config(), listeners);
+        RunResult result;
+        try {
+            result = Engine.run(workload, plan.config(), listeners);
+        } catch (PhaseFailedException e) {
+            // the database is not checked after a failure: the server may be gone, and a check that waits for it
+            // would hold back the results of what was measured
+            errors.add(e.getMessage());
+            IntegrityCheck notChecked = IntegrityCheck.notChecked("the run failed: " + e.getMessage());
+            return new PhaseOutcome(plan, e.result(), notChecked, benchmark.figures(plan, e.result()),
+                    benchmark.told(plan, e.result()), true);
+        }
         IntegrityCheck check;
         try {
             check = plan.config().clients() > 1 ? IntegrityCheck.notChecked(SHARED_CHECK)
                     : benchmark.check(plan, result);
         } catch (Exception e) {
             String why = e instanceof BenchException ? e.getMessage() : Failures.describe(e);
-            checkErrors.add("the run finished but the after-run check could not run: " + why);
+            errors.add("the run finished but the after-run check could not run: " + why);
             check = IntegrityCheck.couldNotRun(why);
         }
-        return new PhaseOutcome(plan, result, check, benchmark.figures(plan, result), benchmark.told(plan, result));
+        return new PhaseOutcome(plan, result, check, benchmark.figures(plan, result), benchmark.told(plan, result), false);
     }
 
     /** summary.json: one phase flat at the top (as it has always been), several as a list. */

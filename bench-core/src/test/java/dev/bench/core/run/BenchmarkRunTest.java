@@ -204,4 +204,44 @@ class BenchmarkRunTest {
         assertEquals("preparing the data failed: relation \"x\" does not exist (SQLSTATE 42P01)", e.getMessage());
         assertFalse(Files.exists(tmp.resolve("r")));
     }
+
+    @Test
+    void aPhaseThatFailsForGoodStillReportsAndWritesWhatItMeasured(@TempDir Path tmp) throws Exception {
+        RunConfig long10s = RunConfig.builder().threads(1).targetOpsPerSec(2_000).duration(Duration.ofSeconds(10)).build();
+        ScriptedBenchmark b = new ScriptedBenchmark(List.of(new PhasePlan("run", long10s), new PhasePlan("next", SHORT)), true) {
+            @Override
+            protected Workload workload(PhasePlan phase) {
+                calls.add("workload " + phase.name());
+                java.util.concurrent.atomic.AtomicInteger ops = new java.util.concurrent.atomic.AtomicInteger();
+                return new StubWorkload(List.of(new dev.bench.core.OpKind("op", 1, 1)), 0) {
+                    @Override
+                    protected void onBatch(dev.bench.core.Batch batch) {
+                        if (ops.incrementAndGet() > 200) {
+                            throw new IllegalStateException("the server is gone");
+                        }
+                    }
+
+                    @Override
+                    public dev.bench.core.ErrorKind classify(Exception e) {
+                        return dev.bench.core.ErrorKind.FATAL;
+                    }
+                };
+            }
+        };
+        StringWriter out = new StringWriter();
+        long start = System.nanoTime();
+
+        BenchException e = assertThrows(BenchException.class, () -> BenchmarkRun.execute(b, context(tmp.resolve("r"), out)));
+
+        assertTrue(System.nanoTime() - start < 5_000_000_000L, "ended at the failure, not the 10 s deadline");
+        assertTrue(e.getMessage().contains("the server is gone"), e.getMessage());
+        assertEquals(List.of("prepare", "workload run", "report run", "finish 1"), b.calls, "no check, no next phase");
+        assertTrue(out.toString().contains("# failed: "), out.toString());
+        var summary = ResultsJson.read(tmp.resolve("r").resolve(ResultsDirectory.SUMMARY));
+        assertEquals(200, summary.path("ops").path("op").path("completed").asLong(), summary.toString());
+        try (var files = Files.walk(tmp.resolve("r"))) {
+            assertTrue(files.anyMatch(f -> f.endsWith(ResultsDirectory.INTERVALS)), "intervals.csv written");
+        }
+        assertTrue(Files.exists(tmp.resolve("r").resolve("report.html")));
+    }
 }
