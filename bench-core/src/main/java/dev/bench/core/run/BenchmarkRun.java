@@ -176,10 +176,11 @@ public final class BenchmarkRun {
             // would hold back the results of what was measured
             errors.add(e.getMessage());
             IntegrityCheck notChecked = IntegrityCheck.notChecked("the run failed: " + e.getMessage());
-            return new PhaseOutcome(plan, e.result(), notChecked, benchmark.figures(plan, e.result()),
+            return new PhaseOutcome(plan, e.result(), notChecked, 0, benchmark.figures(plan, e.result()),
                     benchmark.told(plan, e.result()), true);
         }
         IntegrityCheck check;
+        long checkStart = System.nanoTime();
         try {
             check = plan.config().clients() > 1 ? IntegrityCheck.notChecked(SHARED_CHECK)
                     : benchmark.check(plan, result);
@@ -188,7 +189,9 @@ public final class BenchmarkRun {
             errors.add("the run finished but the after-run check could not run: " + why);
             check = IntegrityCheck.couldNotRun(why);
         }
-        return new PhaseOutcome(plan, result, check, benchmark.figures(plan, result), benchmark.told(plan, result), false);
+        double checkSeconds = (System.nanoTime() - checkStart) / 1e9;
+        return new PhaseOutcome(plan, result, check, checkSeconds, benchmark.figures(plan, result), benchmark.told(plan, result),
+                false);
     }
 
     /** summary.json: one phase flat at the top (as it has always been), several as a list. */
@@ -201,14 +204,15 @@ public final class BenchmarkRun {
         if (outcomes.size() == 1) {
             PhaseOutcome only = outcomes.get(0);
             summary.putAll(only.figures().toSummary());
-            summary.put("integrity", integrity(only.check()));
+            summary.put("integrity", integrity(only.check(), only.checkSeconds()));
             putTold(summary, only);
             summary.put("environment", ResultsDirectory.environment());
             summary.putAll(ResultsDirectory.phaseNumbers(only.result()));
             putSegments(summary, segmentDirectories.get(0));
             return summary;
         }
-        summary.put("integrity", integrity(IntegrityCheck.allOf(outcomes.stream().map(PhaseOutcome::check).toList())));
+        summary.put("integrity", integrity(IntegrityCheck.allOf(outcomes.stream().map(PhaseOutcome::check).toList()),
+                outcomes.stream().mapToDouble(PhaseOutcome::checkSeconds).sum()));
         summary.put("environment", ResultsDirectory.environment());
         List<Map<String, Object>> phases = new ArrayList<>();
         for (int i = 0; i < outcomes.size(); i++) {
@@ -217,7 +221,7 @@ public final class BenchmarkRun {
             phase.put("name", o.plan().name());
             phase.put("directory", directories.get(i));
             phase.putAll(o.figures().toSummary());
-            phase.put("integrity", integrity(o.check()));
+            phase.put("integrity", integrity(o.check(), o.checkSeconds()));
             putTold(phase, o);
             phase.putAll(ResultsDirectory.phaseNumbers(o.result()));
             putSegments(phase, segmentDirectories.get(i));
@@ -240,11 +244,12 @@ public final class BenchmarkRun {
         }
     }
 
-    private static Map<String, Object> integrity(IntegrityCheck check) {
+    private static Map<String, Object> integrity(IntegrityCheck check, double seconds) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("checked", check.checked());
         m.put("ok", check.ok());
         m.put("verdict", check.verdict());
+        m.put("seconds", seconds);
         return m;
     }
 }
