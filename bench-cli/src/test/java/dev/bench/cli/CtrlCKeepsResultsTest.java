@@ -1,5 +1,6 @@
 package dev.bench.cli;
 
+import dev.bench.core.testing.ResultsInvariants;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -53,6 +54,7 @@ class CtrlCKeepsResultsTest {
         assertEquals(130, run.exitValue(), err);
         assertFalse(err.contains("already closed"), err);
         assertTrue(Files.exists(summary), "summary.json written: " + err);
+        ResultsInvariants.assertHold(dir.resolve("r"));
         assertTrue(Files.exists(dir.resolve("r").resolve("report.html")), "report.html written: " + err);
     }
 

@@ -39,32 +39,36 @@ final class OfferedChecks {
         double offered = t.path("offered_ops").asDouble();
         double windowS = t.path("window_s").asDouble();
         if (!b.isMerge()) {
-            double expected = integral(b, windowS);
+            double expected = integral(b, 0, windowS);
             out.check(Math.abs(offered - expected) <= 1, () -> String.format(Locale.ROOT,
                     "%s: summary.json offered_ops %.1f != the schedule's integral over window_s %.3f = %.1f",
                     b.name(), offered, windowS, expected));
         }
         long generated = t.path("generated_ops").asLong();
         boolean uniform = "uniform".equals(b.run().path("arrivals").asText());
-        int streams = Math.max(1, b.numbers().path("ops").size()) * b.clients();
-        double bound = uniform ? streams : 6 * Math.sqrt(offered) + 1;
+        double bound = uniform ? streams(b) : 6 * Math.sqrt(offered) + 1;
         out.check(Math.abs(generated - offered) <= bound, () -> String.format(Locale.ROOT,
                 "%s: summary.json generated_ops %d vs offered_ops %.1f: off by %.1f, more than %s allow (%.1f)",
                 b.name(), generated, offered, Math.abs(generated - offered),
                 uniform ? "uniform arrivals (one op per kind's stream)" : "Poisson arrivals (6·√offered + 1)", bound));
     }
 
-    /** This client's share of the schedule (or the constant target) over the first {@code windowS} seconds. */
-    private static double integral(Block b, double windowS) {
+    /** Arrival streams: one per kind and client. */
+    static int streams(Block b) {
+        return Math.max(1, b.numbers().path("ops").size()) * b.clients();
+    }
+
+    /** This client's share of the schedule (or the constant target) from {@code fromS} to {@code toS} into the window. */
+    static double integral(Block b, double fromS, double toS) {
         JsonNode run = b.run();
         int clients = run.path("clients").asInt(1);
         if (run.hasNonNull("schedule")) {
             try {
-                return Schedule.parse("schedule", run.path("schedule").asText()).scaled(1.0 / clients).count(0, windowS);
+                return Schedule.parse("schedule", run.path("schedule").asText()).scaled(1.0 / clients).count(fromS, toS);
             } catch (BenchException e) {
                 throw new BenchException(b.name() + ": summary.json run.schedule is not a schedule: " + e.getMessage(), e);
             }
         }
-        return run.path("target_ops_per_s").asDouble() * windowS;
+        return run.path("target_ops_per_s").asDouble() * (toS - fromS);
     }
 }

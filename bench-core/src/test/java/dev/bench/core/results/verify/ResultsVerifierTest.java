@@ -86,6 +86,18 @@ class ResultsVerifierTest {
         assertTrue(lines.get(1).contains("generated_ops 300 vs offered_ops 1000.0"), lines.get(1));
     }
 
+    /** A low rate's last arrival came 50 ms before the window's end: the run reported until that op completed. */
+    @Test
+    void aWindowEndingAfterTheLastArrivalHolds(@TempDir Path tmp) throws Exception {
+        Map<String, Object> s = HandMadeRun.run(tmp, 3);
+        block(s, "run").put("runtime_s", 3.05);
+        block(s, "throughput").put("window_s", 3.05);
+        block(s, "throughput").put("offered_ops", 305.0);
+        block(s, "throughput").put("generated_ops_per_s", 300 / 3.05);
+        HandMadeRun.write(tmp, s);
+        assertEquals(List.of(), broken(tmp));
+    }
+
     @Test
     void anIntervalRateThatIsNotItsCountIsOneLine(@TempDir Path tmp) throws Exception {
         HandMadeRun.run(tmp, 3);
