@@ -58,8 +58,10 @@ class ResultsVerifierTest {
         HandMadeRun.files(tmp, 0, new long[] {101, 99, 100}, new long[] {100, 100, 100});
         List<String> lines = broken(tmp);
         assertEquals(2, lines.size(), String.join("\n", lines));
-        assertTrue(lines.get(0).contains("interval 0.000..1.000 s, get: intervals.csv completed 101, latency.hlog sojourn 101, service 100"), lines.get(0));
-        assertTrue(lines.get(1).contains("interval 1.000..2.000 s, get: intervals.csv completed 99, latency.hlog sojourn 99, service 100"), lines.get(1));
+        assertTrue(lines.get(0).contains("interval 0.000..1.000 s, get: intervals.csv completed 101, "
+                + "latency.hlog sojourn 101, service 100"), lines.get(0));
+        assertTrue(lines.get(1).contains("interval 1.000..2.000 s, get: intervals.csv completed 99, "
+                + "latency.hlog sojourn 99, service 100"), lines.get(1));
     }
 
     /** The rate divided by the configured 10 s while 3 s were measured. */
