@@ -5,6 +5,7 @@ import dev.bench.cli.oltp.OltpRwCommand;
 import dev.bench.cli.pgbench.PgbenchCommand;
 import dev.bench.cli.report.CompareCommand;
 import dev.bench.cli.report.MergeCommand;
+import dev.bench.cli.report.VerifyCommand;
 import dev.bench.cli.report.ReportCommand;
 import dev.bench.cli.report.SweepCommand;
 import dev.bench.cli.scenario.ScenarioCommand;
@@ -39,6 +40,7 @@ import java.util.stream.Collectors;
         ReportCommand.class,
         CompareCommand.class,
         MergeCommand.class,
+        VerifyCommand.class,
         SweepCommand.class,
         CommandLine.HelpCommand.class,
         AutoComplete.GenerateCompletion.class})

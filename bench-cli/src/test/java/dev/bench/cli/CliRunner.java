@@ -1,6 +1,9 @@
 package dev.bench.cli;
 
+import dev.bench.core.testing.ResultsInvariants;
+
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,13 +18,17 @@ public record CliRunner(int exitCode, String out, String err) {
         return new CliRunner(code, out.toString(), err.toString());
     }
 
-    /** A real short vote run on the memory backend, results in {@code dir}. */
+    /** A real short vote run on the memory backend, results in {@code dir} (checked by {@link ResultsInvariants}). */
     public static CliRunner shortVote(Path dir, String... extra) {
         List<String> args = new ArrayList<>(List.of("vote", "--target", "2000", "--runtime", "2", "--warmup", "0.5",
                 "--articles", "1000", "--write-every", "20", "--threads", "2", "--report-interval", "0.25", "--results", dir.toString()));
         args.addAll(List.of(extra));
         args.add("memory");
-        return run(args.toArray(String[]::new));
+        CliRunner r = run(args.toArray(String[]::new));
+        if (Files.exists(dir.resolve("summary.json"))) {
+            ResultsInvariants.assertHold(dir);
+        }
+        return r;
     }
 
     /** Lines on stderr that aren't live progress. */

@@ -1,9 +1,12 @@
 package dev.bench.cli.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.bench.cli.workload.ExitCodes;
 import dev.bench.cli.workload.TargetOptions;
 import dev.bench.core.BenchException;
+import dev.bench.core.Secrets;
 import dev.bench.core.report.RunReport;
+import dev.bench.core.results.MergeInputs;
 import dev.bench.core.results.ResultsJson;
 import dev.bench.core.results.RunFiles;
 import dev.bench.core.results.RunMerger;
@@ -29,7 +32,15 @@ import java.util.concurrent.Callable;
                 + "--clients N --client-id I --start-at TIME) into one: histograms aligned by wall clock and added "
                 + "exactly, counts added, figures combined as each workload declares; with the target options "
                 + "(--url ...) the after-run check runs once over what all clients were told; writes "
-                + "summary.json, intervals.csv, latency.hlog and report.html."})
+                + "summary.json, intervals.csv, latency.hlog and report.html.",
+                "Refuses (exit 2, one line naming the two inputs) directories that are not the clients of one run: "
+                + "the same run twice (same directory or run_id, or the same --client-id twice), different "
+                + "workloads or settings (every option but client-id, results, metrics-port, histogram, start-at "
+                + "and the connection options must agree), a client that measured no op, and windows that "
+                + "don't overlap."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:merged, and the merged check (if any) agreed", "1:the merged check found a mismatch, or a file "
+                + "could not be written", "2:bad input: not the clients of one run, or not results directories"})
 public final class MergeCommand implements Callable<Integer> {
 
     @Spec
@@ -51,6 +62,13 @@ public final class MergeCommand implements Callable<Integer> {
             throw new BenchException("--results " + results + " is one of the inputs; merge into a new directory");
         }
         List<RunFiles> parts = clients.stream().map(RunFiles::read).toList();
+        try {
+            MergeInputs.check(parts); // before the check over all clients connects anywhere
+        } catch (MergeInputs.Refused e) {
+            spec.commandLine().getErr().println("bench: " + Secrets.mask(e.getMessage()));
+            spec.commandLine().getErr().flush();
+            return ExitCodes.BAD_INPUT;
+        }
         IntegrityCheck together = ClientsCheck.of(parts.stream().map(RunFiles::summary).toList(), target.settings());
         RunFiles merged = new RunMerger(parts).writeTo(results, together == null ? null : ResultsJson.mapper().valueToTree(
                 Map.of("checked", together.checked(), "ok", together.ok(), "verdict", together.verdict())));

@@ -1,5 +1,6 @@
 package dev.bench.cli.oltp;
 
+import dev.bench.core.testing.ResultsInvariants;
 import dev.bench.cli.CliRunner;
 import dev.bench.core.testing.TestServers;
 import org.junit.jupiter.api.AfterEach;
@@ -91,6 +92,7 @@ class OltpCommandTest {
         assertTrue(out.contains("    events (avg/stddev):           30.0000/"), out);
         assertTrue(out.contains("# integrity: ok: all 2 table(s) hold 500 rows"), out);
         String summary = Files.readString(results.resolve("summary.json"));
+        ResultsInvariants.assertHold(results);
         assertTrue(summary.contains("\"workload\": \"oltp-rw\"") || summary.contains("\"workload\":\"oltp-rw\""), summary);
         assertFalse(summary.contains("password=") && !summary.contains("password=****"), "no password in " + summary);
 

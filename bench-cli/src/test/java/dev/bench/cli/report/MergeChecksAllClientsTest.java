@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.bench.cli.BenchMain;
 import dev.bench.cli.CliRunner;
 import dev.bench.core.results.ResultsJson;
+import dev.bench.core.testing.ResultsInvariants;
 import dev.bench.core.testing.LocalMemcached;
 import dev.bench.core.testing.TestServers;
 import org.junit.jupiter.api.Test;
@@ -195,6 +196,7 @@ class MergeChecksAllClientsTest {
         clients.forEach(c -> args.add(c.toString()));
         CliRunner r = CliRunner.run(args.toArray(String[]::new));
         assertEquals(exit, r.exitCode(), r.out() + r.err());
+        ResultsInvariants.assertHold(out, clients.toArray(Path[]::new));
         return ResultsJson.read(out.resolve("summary.json"));
     }
 

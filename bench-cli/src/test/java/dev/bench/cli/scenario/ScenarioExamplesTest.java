@@ -1,5 +1,6 @@
 package dev.bench.cli.scenario;
 
+import dev.bench.core.testing.ResultsInvariants;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bench.cli.CliRunner;
 import dev.bench.core.results.IntervalCsvReader;
@@ -41,6 +42,7 @@ class ScenarioExamplesTest {
         CliRunner r = CliRunner.run("run", EXAMPLES.resolve("vote-ramp.yaml").toString(), "--results", results.toString());
         assertEquals(0, r.exitCode(), r.err());
         JsonNode summary = ResultsJson.read(results.resolve("summary.json"));
+        ResultsInvariants.assertHold(results);
         assertEquals("ramp=3s:1000..5000,hold=2s:5000,writes=2s:5000", summary.path("run").path("schedule").asText());
         assertEquals("writes:read=1/write=1", summary.path("run").path("mix").asText());
         assertEquals(2.0, summary.path("run").path("warmup_s").asDouble(), 1e-9, "the unmeasured phase is the warmup");
@@ -84,6 +86,7 @@ class ScenarioExamplesTest {
                     "--results", results.toString());
             assertEquals(0, r.exitCode(), r.err());
             JsonNode summary = ResultsJson.read(results.resolve("summary.json"));
+            ResultsInvariants.assertHold(results);
             assertTrue(summary.path("integrity").path("ok").asBoolean(), summary.path("integrity").toString());
             assertEquals("step1=2s:10,step2=2s:20,step3=2s:40", summary.path("run").path("schedule").asText());
         } finally {
@@ -107,6 +110,7 @@ class ScenarioExamplesTest {
             // 2 s at 100/s and 2 s at 300/s: 800 offered, Poisson
             assertEquals(800, Long.parseLong(processed.group(1)), 4.5 * Math.sqrt(800), r.out());
             JsonNode summary = ResultsJson.read(results.resolve("summary.json"));
+            ResultsInvariants.assertHold(results);
             assertTrue(summary.path("integrity").path("ok").asBoolean(), summary.path("integrity").toString());
             assertEquals("low=2s:100,high=2s:300", summary.path("run").path("schedule").asText());
         } finally {
@@ -123,6 +127,7 @@ class ScenarioExamplesTest {
                 "--results", results.toString());
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(ResultsJson.read(results.resolve("summary.json")).path("integrity").path("ok").asBoolean());
+        ResultsInvariants.assertHold(results);
     }
 
     /** Phases of worker counts: one closed-loop experiment whose threads follow them; the database agrees. */
@@ -133,6 +138,7 @@ class ScenarioExamplesTest {
                 "--results", results.toString());
         assertEquals(0, r.exitCode(), r.err());
         JsonNode summary = ResultsJson.read(results.resolve("summary.json"));
+        ResultsInvariants.assertHold(results);
         assertTrue(summary.path("integrity").path("ok").asBoolean(), summary.path("integrity").toString());
         assertEquals("few=3s:x2,many=3s:x8,again=3s:x2", summary.path("run").path("worker_schedule").asText());
         assertEquals(8, summary.path("run").path("threads").asInt(), "the most workers any phase runs");

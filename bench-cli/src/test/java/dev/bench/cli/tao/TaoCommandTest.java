@@ -1,5 +1,6 @@
 package dev.bench.cli.tao;
 
+import dev.bench.core.testing.ResultsInvariants;
 import dev.bench.cli.CliRunner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,6 +29,7 @@ class TaoCommandTest {
         assertTrue(r.out().contains("Experiment description: 2 threads, 0 seconds (warmup), 1 seconds (experiment)\n"), r.out());
         assertTrue(r.out().lines().anyMatch(l -> l.startsWith("Check: ok: edges ")), r.out());
         assertTrue(Files.exists(tmp.resolve("r").resolve("summary.json")));
+        ResultsInvariants.assertHold(tmp.resolve("r"));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.bench.cli.tpcc;
 
+import dev.bench.core.testing.ResultsInvariants;
 import dev.bench.cli.CliRunner;
 import dev.bench.core.testing.TestServers;
 import org.junit.jupiter.api.Test;
@@ -82,6 +83,7 @@ class TpccCommandTest {
                 assertTrue(run.out().contains(expected), expected + " in\n" + run.out());
             }
             assertTrue(Files.readString(results.resolve("summary.json")).contains("\"tpmC\""));
+            ResultsInvariants.assertHold(results);
             assertWarmupIsLeftOutOfEveryFigure(url, dir.resolve("warmup"));
             CliRunner check = CliRunner.run("tpcc", "check", "--scale", "1", "--url", url);
             assertEquals(0, check.exitCode(), check.err());

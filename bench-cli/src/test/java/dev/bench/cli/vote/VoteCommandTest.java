@@ -1,5 +1,6 @@
 package dev.bench.cli.vote;
 
+import dev.bench.core.testing.ResultsInvariants;
 import dev.bench.cli.CliRunner;
 import dev.bench.core.testing.TestServers;
 import org.junit.jupiter.api.Test;
@@ -34,6 +35,7 @@ class VoteCommandTest {
         assertTrue(r.err().contains("ops/s"), "live progress on stderr");
 
         String summary = Files.readString(results.resolve("summary.json"));
+        ResultsInvariants.assertHold(results);
         assertTrue(summary.contains("\"backend\": \"h2\""), summary);
         assertTrue(summary.contains("\"ok\": true"), summary);
         assertTrue(summary.contains("\"p99.9\""), summary);
@@ -93,6 +95,7 @@ class VoteCommandTest {
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(r.out().contains("# integrity: ok"), r.out());
         String summary = Files.readString(tmp.resolve("pg/summary.json"));
+        ResultsInvariants.assertHold(tmp.resolve("pg"));
         assertTrue(summary.contains("PostgreSQL"), summary);
         assertFalse(summary.contains("password=" + password), "password must be masked: " + summary);
         assertFalse(r.out().contains(password) || r.err().contains("password=" + password));

@@ -32,18 +32,23 @@ public final class LatencyLogReader {
     public record Entry(String tag, long startMs, long endMs, Histogram histogram) {
     }
 
-    private static final LatencyLogReader EMPTY = new LatencyLogReader(null, Map.of(), 0, 0);
+    private static final LatencyLogReader EMPTY = new LatencyLogReader(null, Map.of(), 0, 0, 0, 0);
 
     private final Path file;
     private final Map<String, Histogram> totals;
     private final long startMs;
+    private final long endMs;
     private final long intervalMs;
+    private final long logStartMs;
 
-    private LatencyLogReader(Path file, Map<String, Histogram> totals, long startMs, long intervalMs) {
+    private LatencyLogReader(Path file, Map<String, Histogram> totals, long startMs, long endMs, long intervalMs,
+                             long logStartMs) {
         this.file = file;
         this.totals = totals;
         this.startMs = startMs;
+        this.endMs = endMs;
         this.intervalMs = intervalMs;
+        this.logStartMs = logStartMs;
     }
 
     public static LatencyLogReader empty() {
@@ -54,6 +59,7 @@ public final class LatencyLogReader {
         Map<String, Histogram> totals = new LinkedHashMap<>();
         Map<Long, Integer> lengths = new TreeMap<>();
         long start = Long.MAX_VALUE;
+        long end = Long.MIN_VALUE;
         CompressedCounts decoder = new CompressedCounts();
         Double startTimeSec = null;
         Double baseTimeSec = null;
@@ -74,8 +80,10 @@ public final class LatencyLogReader {
                         baseTimeSec = startTimeSec != null && relative < startTimeSec - 365.0 * 24 * 3600 ? startTimeSec : 0.0;
                     }
                     long startMs = Math.round((baseTimeSec + relative) * 1000);
+                    long lengthMs = Math.round(Double.parseDouble(f[1]) * 1000);
                     start = Math.min(start, startMs);
-                    lengths.merge(Math.max(1, Math.round(Double.parseDouble(f[1]) * 1000)), 1, Integer::sum);
+                    end = Math.max(end, startMs + lengthMs);
+                    lengths.merge(Math.max(1, lengthMs), 1, Integer::sum);
                     decoder.addTo(totals.computeIfAbsent(tag, t -> new Histogram(3)), Base64.getDecoder().decode(f[3]));
                 }
             }
@@ -84,11 +92,12 @@ public final class LatencyLogReader {
         } catch (RuntimeException | DataFormatException e) {
             throw new BenchException(file + " line " + lineNo + " is not an HdrHistogram log line: " + e.getMessage(), e);
         }
+        long logStartMs = startTimeSec == null ? 0 : Math.round(startTimeSec * 1000);
         if (totals.isEmpty()) {
-            return new LatencyLogReader(file, Map.of(), 0, 0);
+            return new LatencyLogReader(file, Map.of(), 0, 0, 0, logStartMs);
         }
         long usual = lengths.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
-        return new LatencyLogReader(file, totals, start, usual);
+        return new LatencyLogReader(file, totals, start, end, usual, startTimeSec == null ? start : logStartMs);
     }
 
     private static double firstNumber(String line, String prefix) {
@@ -149,6 +158,20 @@ public final class LatencyLogReader {
     /** The earliest interval start, epoch ms; 0 for an empty log. */
     public long startMs() {
         return startMs;
+    }
+
+    /** The latest interval end, epoch ms; 0 for an empty log. */
+    public long endMs() {
+        return endMs;
+    }
+
+    /**
+     * The log's StartTime (epoch ms): the run's measured window starts there, and interval timestamps
+     * count from it (a named segment's log starts its intervals later); the first interval's start
+     * when the log has no StartTime, 0 for a log with neither.
+     */
+    public long logStartMs() {
+        return logStartMs;
     }
 
     /** The usual interval length (the most common one), ms; 0 for an empty log. */

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * summary.json of a merge: the first client's fields, with everything that adds up added up (op
@@ -21,8 +22,8 @@ import java.util.Map;
 final class MergedSummary {
 
     private static final List<String> COUNTS = List.of("completed", "accepted", "rejected", "failed", "retries", "reconnects");
-    private static final List<String> SUMMED = List.of("generated_ops", "completed_ops", "generated_ops_per_s", "actual_ops_per_s");
-    private static final List<String> WORST = List.of("drain_s", "max_lag_ms");
+    private static final List<String> SUMMED = List.of("offered_ops", "generated_ops", "completed_ops");
+    private static final List<String> WORST = List.of("max_lag_ms");
 
     private MergedSummary() {
     }
@@ -51,10 +52,14 @@ final class MergedSummary {
         }
         merged.set("integrity", together != null ? together.deepCopy()
                 : integrity(clients.stream().map(c -> c.summary().path("integrity")).toList(), clients));
+        merged.put(ResultsDirectory.RUN_ID, UUID.randomUUID().toString());
         ArrayNode list = merged.putArray("clients");
         for (RunFiles c : clients) {
             ObjectNode entry = list.addObject();
             entry.put("results", c.dir().toString());
+            entry.set(ResultsDirectory.RUN_ID, c.summary().path(ResultsDirectory.RUN_ID).deepCopy());
+            entry.set("client_id", c.summary().path("options").path("client-id").deepCopy());
+            entry.set("completed", completedPerKind(c.summary()));
             entry.set("seed", c.summary().path("run").path("seed").deepCopy());
             entry.set("environment", c.summary().path("environment").deepCopy());
             entry.set("integrity", c.summary().path("integrity").deepCopy());
@@ -98,15 +103,50 @@ final class MergedSummary {
         }
     }
 
+    /** A client's completed ops per kind, over all its phases: what {@code bench verify} adds up against the merge's. */
+    private static ObjectNode completedPerKind(JsonNode summary) {
+        ObjectNode perKind = JsonNodeFactory.instance.objectNode();
+        List<JsonNode> blocks = new ArrayList<>();
+        summary.path("phases").forEach(blocks::add);
+        if (blocks.isEmpty()) {
+            blocks.add(summary);
+        }
+        for (JsonNode block : blocks) {
+            block.path("ops").fields().forEachRemaining(k ->
+                    perKind.put(k.getKey(), perKind.path(k.getKey()).asLong() + k.getValue().path("completed").asLong()));
+        }
+        return perKind;
+    }
+
+    /**
+     * Counts added; the window is the union of the clients' (from the earliest start to the latest end, on
+     * the wall clock), and the rates are the summed counts over it, as a run's are over its own.
+     */
     private static ObjectNode throughput(List<JsonNode> parts, List<RunFiles> clients) {
         ObjectNode t = ((ObjectNode) parts.get(0).path("throughput")).deepCopy();
         for (String f : SUMMED) {
-            double sum = parts.stream().mapToDouble(c -> c.path("throughput").path(f).asDouble()).sum();
-            if (f.endsWith("_ops")) {
-                t.put(f, (long) sum);
+            if (f.equals("offered_ops")) {
+                if (t.has(f)) {
+                    t.put(f, parts.stream().mapToDouble(c -> c.path("throughput").path(f).asDouble()).sum());
+                }
             } else {
-                t.put(f, sum);
+                t.put(f, parts.stream().mapToLong(c -> c.path("throughput").path(f).asLong()).sum());
             }
+        }
+        if (parts.stream().allMatch(c -> c.path("throughput").has("window_start_epoch_ms"))) {
+            long startMs = parts.stream().mapToLong(c -> c.path("throughput").path("window_start_epoch_ms").asLong()).min().orElseThrow();
+            double windowS = parts.stream().mapToDouble(c -> until(c, "window_s") - startMs / 1e3).max().orElseThrow();
+            double drainS = parts.stream().mapToDouble(c -> until(c, "drain_s") - startMs / 1e3).max().orElseThrow();
+            t.put("window_s", windowS);
+            t.put("window_start_epoch_ms", startMs);
+            t.put("drain_s", drainS);
+            t.put("generated_ops_per_s", t.path("generated_ops").asLong() / windowS);
+            t.put("actual_ops_per_s", t.path("completed_ops").asLong() / Math.max(drainS, 1e-9));
+        } else { // clients written before their windows were recorded: their rates added, their longest drain
+            for (String f : List.of("generated_ops_per_s", "actual_ops_per_s")) {
+                t.put(f, parts.stream().mapToDouble(c -> c.path("throughput").path(f).asDouble()).sum());
+            }
+            t.put("drain_s", parts.stream().mapToDouble(c -> c.path("throughput").path("drain_s").asDouble()).max().orElse(0));
         }
         for (String f : WORST) {
             t.put(f, parts.stream().mapToDouble(c -> c.path("throughput").path(f).asDouble()).max().orElse(0));
@@ -126,6 +166,12 @@ final class MergedSummary {
             t.put("stop_reason", String.join("; ", reasons));
         }
         return t;
+    }
+
+    /** Seconds since the epoch at which a client's window (or drain) of this block ended. */
+    private static double until(JsonNode block, String seconds) {
+        JsonNode t = block.path("throughput");
+        return t.path("window_start_epoch_ms").asLong() / 1e3 + t.path(seconds).asDouble();
     }
 
     private static ObjectNode ops(List<JsonNode> parts, List<RunFiles> clients, String phaseDir) {

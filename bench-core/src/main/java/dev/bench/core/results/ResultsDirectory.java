@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.UUID;
 import java.util.stream.Stream;
 
 /**
@@ -142,12 +143,34 @@ public final class ResultsDirectory {
 
     /**
      * Writes summary.json as the caller assembled it (workload, masked options, target, integrity,
-     * {@link #environment()}, the phases' numbers). Callers must already have masked secrets.
+     * {@link #environment()}, the phases' numbers), with a {@code run_id} of its own after the workload
+     * (unless the caller gave one): a merge refuses the same client run twice by it. Callers must
+     * already have masked secrets.
      */
     public Path writeSummary(Map<String, Object> summary) {
         Path file = path.resolve(SUMMARY);
-        ResultsJson.write(file, summary);
+        ResultsJson.write(file, withRunId(summary));
         return file;
+    }
+
+    /** The key of a run's random id in summary.json. */
+    public static final String RUN_ID = "run_id";
+
+    static Map<String, Object> withRunId(Map<String, Object> summary) {
+        if (summary.containsKey(RUN_ID)) {
+            return summary;
+        }
+        Map<String, Object> withId = new LinkedHashMap<>();
+        if (!summary.containsKey("workload")) {
+            withId.put(RUN_ID, UUID.randomUUID().toString());
+        }
+        summary.forEach((key, value) -> {
+            withId.put(key, value);
+            if ("workload".equals(key)) {
+                withId.put(RUN_ID, UUID.randomUUID().toString());
+            }
+        });
+        return withId;
     }
 
     /** A phase's numbers as summary.json holds them: run settings, throughput, and per kind outcomes and latency. */
@@ -211,8 +234,22 @@ public final class ResultsDirectory {
         return run;
     }
 
+    /**
+     * The phase's throughput. {@code window_s} is the measured window the rates divide by (the engine's:
+     * shorter than {@code runtime_s} after a stop), starting at {@code window_start_epoch_ms};
+     * {@code offered_ops} is the schedule's integral over it, this client's share (open loop only): what
+     * {@code generated_ops} drew, as an expectation (see {@code bench verify}).
+     */
     private static Map<String, Object> throughput(RunResult r) {
         Map<String, Object> t = new LinkedHashMap<>();
+        double windowS = r.windowNanos() / 1e9;
+        t.put("window_s", windowS);
+        t.put("window_start_epoch_ms", r.info().startEpochMillis());
+        RunConfig c = r.config();
+        if (c.isOpenLoop() && c.bursts() == null) {
+            double warmupS = c.warmup().toNanos() / 1e9;
+            t.put("offered_ops", c.arrivalSchedule().count(warmupS, warmupS + windowS));
+        }
         t.put("generated_ops", r.generatedTotal());
         t.put("completed_ops", r.completedTotal());
         t.put("generated_ops_per_s", r.generatedPerSec());

@@ -22,7 +22,8 @@ import java.util.stream.Stream;
  * or machines) into one. Interval histograms are aligned by wall clock (the report-interval grid from
  * the earliest client's start) and added, which is exact for HdrHistograms; outcome counts add up.
  * The merged intervals.csv and latency.hlog are written by the same writers a run uses, so they read
- * back like any run's. Warmup rows are not merged: the logs hold the measured window only.
+ * back like any run's. Warmup rows are not merged: the logs hold the measured window only. Inputs
+ * that are not the clients of one run are refused first ({@link MergeInputs}).
  */
 public final class RunMerger {
 
@@ -45,6 +46,7 @@ public final class RunMerger {
      * verdict), which replaces the clients' own; null: none was run.
      */
     public RunFiles writeTo(Path out, JsonNode together) {
+        MergeInputs.check(clients);
         prepare(out);
         List<String> phaseNames = clients.get(0).phases().stream().map(Phase::name).toList();
         for (String name : phaseNames) {

@@ -1,5 +1,6 @@
 package dev.bench.core.run;
 
+import dev.bench.core.testing.ResultsInvariants;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bench.core.BenchException;
 import dev.bench.core.RunConfig;
@@ -110,6 +111,7 @@ class BenchmarkRunTest {
         assertTrue(out.toString().startsWith("phase run: ok: ops "), out.toString());
         assertTrue(out.toString().endsWith("# results: " + tmp.resolve("r") + System.lineSeparator()), out.toString());
         String summary = Files.readString(tmp.resolve("r").resolve(ResultsDirectory.SUMMARY));
+        ResultsInvariants.assertHold(tmp.resolve("r"));
         assertTrue(summary.indexOf("\"workload\": \"scripted\"") < summary.indexOf("\"target\": \"stub\""), summary);
         assertTrue(summary.contains("\"told\": ") && summary.contains("\"ops\": {") && !summary.contains("\"phases\""), summary);
         assertTrue(Files.exists(tmp.resolve("r").resolve(ResultsDirectory.HLOG)));
@@ -125,6 +127,7 @@ class BenchmarkRunTest {
         assertEquals(List.of("prepare", "workload a", "check a", "report a", "workload b", "check b", "report b",
                 "finish 2"), b.calls);
         String summary = Files.readString(tmp.resolve("r").resolve(ResultsDirectory.SUMMARY));
+        ResultsInvariants.assertHold(tmp.resolve("r"));
         assertTrue(summary.contains("\"phases\": [") && summary.contains("\"directory\": \"02-b\""), summary);
         assertTrue(Files.exists(tmp.resolve("r").resolve("01-a").resolve(ResultsDirectory.INTERVALS)));
     }
@@ -139,6 +142,7 @@ class BenchmarkRunTest {
 
         Path r = tmp.resolve("r");
         JsonNode top = ResultsJson.read(r.resolve(ResultsDirectory.SUMMARY));
+        ResultsInvariants.assertHold(r);
         assertEquals("[\"01-low\",\"02-high\",\"03-back\"]", top.path("scheduled_phases").toString());
         long sum = 0;
         for (String dir : List.of("01-low", "02-high", "03-back")) {

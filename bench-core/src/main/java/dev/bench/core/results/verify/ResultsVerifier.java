@@ -1,0 +1,52 @@
+package dev.bench.core.results.verify;
+
+import dev.bench.core.results.verify.ResultDir.Part;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The results invariants, checked over results directories as {@code bench verify} and the tests do:
+ * counts agree across summary.json, intervals.csv and latency.hlog, per kind and per interval
+ * ({@link CountChecks}); rates are counts over the measured seconds ({@link RateChecks}); the offered
+ * load is the schedule's integral over the measured window ({@link OfferedChecks}); percentiles never
+ * decrease ({@link PercentileChecks}); named segments partition the run ({@link PartitionChecks}); a
+ * merge adds up to its clients ({@link MergeChecks}).
+ *
+ * <pre>{@code
+ * Findings f = ResultsVerifier.verify(List.of(Path.of("results/vote-20261126-101500")));
+ * f.broken().forEach(System.out::println);   // one line per broken invariant
+ * }</pre>
+ */
+public final class ResultsVerifier {
+
+    private ResultsVerifier() {
+    }
+
+    /**
+     * @param dirs results directories: runs, phase or segment directories, merges (with their clients' directories
+     *             alongside, the merge is checked against them)
+     * @throws dev.bench.core.BenchException (one line) when one is not a results directory or a file can't be read
+     */
+    public static Findings verify(List<Path> dirs) {
+        List<ResultDir> read = dirs.stream().map(ResultDir::read).toList();
+        Findings out = new Findings();
+        for (ResultDir d : read) {
+            d.missing.forEach(out::broken);
+            for (Part p : d.parts) {
+                part(p, out);
+                p.segments().forEach(s -> part(s, out));
+                PartitionChecks.check(p, out);
+            }
+        }
+        MergeChecks.check(read, out);
+        return out;
+    }
+
+    private static void part(Part p, Findings out) {
+        CountChecks.check(p.block(), p.files(), out);
+        RateChecks.check(p.block(), p.files(), out);
+        OfferedChecks.check(p.block(), out);
+        PercentileChecks.check(p.block(), p.files(), out);
+    }
+}
