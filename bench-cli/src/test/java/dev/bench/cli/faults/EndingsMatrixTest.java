@@ -1,0 +1,305 @@
+package dev.bench.cli.faults;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bench.cli.BenchMain;
+import dev.bench.core.results.verify.Findings;
+import dev.bench.core.results.verify.ResultsVerifier;
+import dev.bench.core.testing.ResultsInvariants;
+import dev.bench.core.testing.SkipOrFail;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Every way a run can end, for every workload: the deadline, an op count, a {@code --max-lag} stop,
+ * SIGINT, SIGTERM and a server lost for good, at open-loop rates from 1e3 to 1e6 ops/s and closed loop.
+ * Each cell is a real child JVM (signals need one) and must exit with its code (0, 1, 130, 143), write
+ * every results file (summary.json, intervals.csv, latency.hlog, report.html and the report on stdout)
+ * within {@value #SECONDS_TO_FILES} s of its ending, and leave a directory {@code bench verify} passes.
+ *
+ * <p>The ending is the signal's instant for signals; otherwise the engine's own end of the run, the last
+ * interval's end in intervals.csv (so a deadline's drain and a stop's bounded abort wait don't count, as
+ * the contract says; a server lost mid-run ends the run at its deadline plus that wait). The after-run
+ * check, which scans what the run wrote (TPC-C's consistency conditions, voter's votes), is left out by
+ * its own figure, summary.json's integrity.seconds.
+ * The table of what each cell measured goes to target/endings-matrix.md.
+ *
+ * <p>A server lost for good needs a server: the JDBC workloads that run on PostgreSQL reach it through a
+ * relay that the test closes mid-run (every connection reset, every new one refused). The embedded
+ * workloads (tpcc, voter, tao on H2) cannot lose their server; FaultMatrixTest kills their servers.
+ */
+class EndingsMatrixTest {
+
+    static final double SECONDS_TO_FILES = 2.0;
+    /** The after-run check waits for a lost server at most the pool's connection timeout (10 s), then gives up. */
+    static final double CHECK_SECONDS = 15.0;
+    /** A child's whole life is bounded: it must end by itself well before this. */
+    private static final long SECONDS_TO_EXIT = 45;
+    /** Signals and relay closes come this long after the first interval is written. */
+    private static final long MILLIS_BEFORE_ENDING = 2500;
+    private static final List<String> SIGINT_AT_DEFAULT = envResetsSignals()
+            ? List.of("env", "--default-signal=INT") : List.of();
+    private static final Pattern START_TIME = Pattern.compile("#\\[StartTime: ([0-9.]+) ");
+
+    @TempDir
+    static Path work;
+    private static final Map<String, Path> PREPARED = new HashMap<>();
+    private static final List<String> TABLE = new ArrayList<>();
+
+    enum Ending { DEADLINE, COUNT, MAX_LAG, SIGINT, SIGTERM, SERVER_LOST }
+
+    /** One cell: the command line without --results ({@code RELAY}: PostgreSQL's URL through the relay), its exit code. */
+    record Cell(String workload, Ending ending, String load, String args, int exit) {
+        @Override
+        public String toString() {
+            return workload + " " + ending.name().toLowerCase(Locale.ROOT) + " " + load;
+        }
+    }
+
+    static Stream<Cell> cells() {
+        return Stream.of(
+                new Cell("vote", Ending.DEADLINE, "1e3/s", "vote --target 1000 --runtime 2 --warmup 0 memory", 0),
+                new Cell("vote", Ending.DEADLINE, "1e5/s", "vote --target 100000 --runtime 2 --warmup 0 memory", 0),
+                new Cell("vote", Ending.DEADLINE, "1e6/s", "vote --target 1000000 --runtime 2 --warmup 0 null", 0),
+                new Cell("vote", Ending.MAX_LAG, "1e9/s", "vote --target 1000000000 --runtime 60 --warmup 0 --max-lag 1 memory", 1),
+                new Cell("vote", Ending.SIGINT, "1e3/s", "vote --target 1000 --runtime 31536000 --warmup 0 memory", 130),
+                new Cell("vote", Ending.SIGINT, "1e5/s", "vote --target 100000 --runtime 31536000 --warmup 0 memory", 130),
+                new Cell("vote", Ending.SIGINT, "1e6/s", "vote --target 1000000 --runtime 31536000 --warmup 0 null", 130),
+                new Cell("vote", Ending.SIGTERM, "1e5/s", "vote --target 100000 --runtime 31536000 --warmup 0 memory", 143),
+                new Cell("vote", Ending.SERVER_LOST, "1e3/s", "vote --target 1000 --runtime 6 --warmup 0 postgres --url RELAY", 1),
+
+                new Cell("oltp-rw", Ending.DEADLINE, "closed", "oltp-rw run --time 2 --threads 2 --table-size 2000", 0),
+                new Cell("oltp-rw", Ending.DEADLINE, "1e3/s", "oltp-rw run --time 2 --threads 2 --table-size 2000 --rate 1000", 0),
+                new Cell("oltp-rw", Ending.COUNT, "closed", "oltp-rw run --time 0 --events 2000 --threads 2 --table-size 2000", 0),
+                new Cell("oltp-rw", Ending.MAX_LAG, "1e6/s", "oltp-rw run --time 60 --threads 2 --table-size 2000 --rate 1000000 --max-lag 1", 1),
+                new Cell("oltp-rw", Ending.SIGINT, "closed", "oltp-rw run --time 600 --threads 2 --table-size 2000", 130),
+                new Cell("oltp-rw", Ending.SIGTERM, "1e3/s", "oltp-rw run --time 600 --threads 2 --table-size 2000 --rate 1000", 143),
+                new Cell("oltp-rw", Ending.SERVER_LOST, "closed", "oltp-rw run --time 6 --threads 2 --table-size 2000 --url RELAY", 1),
+
+                new Cell("tpcc", Ending.DEADLINE, "closed", "tpcc run --scale 1 --time 2 --threads 2", 0),
+                new Cell("tpcc", Ending.COUNT, "closed", "tpcc run --scale 1 --time 0 --events 200 --threads 2", 0),
+                new Cell("tpcc", Ending.MAX_LAG, "1e5/s", "tpcc run --scale 1 --time 60 --threads 2 --rate 100000 --max-lag 1", 1),
+                new Cell("tpcc", Ending.SIGINT, "closed", "tpcc run --scale 1 --time 600 --threads 2", 130),
+                new Cell("tpcc", Ending.SIGTERM, "1e3/s", "tpcc run --scale 1 --time 600 --threads 2 --rate 1000", 143),
+
+                new Cell("voter", Ending.COUNT, "closed", "voter --calls 4000 --burst-size 4", 0),
+                new Cell("voter", Ending.COUNT, "1e3/s", "voter --target 1000 --calls 2000", 0),
+                new Cell("voter", Ending.MAX_LAG, "1e6/s", "voter --target 1000000 --calls 100000000 --max-lag 1", 1),
+                new Cell("voter", Ending.SIGINT, "closed", "voter --calls 100000000 --burst-size 4", 130),
+                new Cell("voter", Ending.SIGTERM, "1e3/s", "voter --target 1000 --calls 100000000", 143),
+
+                new Cell("tao", Ending.DEADLINE, "closed", "tao -load -n 2000 -load-threads 2 -run -E 2,0,2", 0),
+                new Cell("tao", Ending.DEADLINE, "1e3/s", "tao -load -n 2000 -load-threads 2 -run -E 2,0,2 --target 1000", 0),
+                new Cell("tao", Ending.MAX_LAG, "1e6/s", "tao -load -n 2000 -load-threads 2 -run -E 2,0,60 --target 1000000 --max-lag 1", 1),
+                new Cell("tao", Ending.SIGINT, "closed", "tao -load -n 2000 -load-threads 2 -run -E 2,0,600", 130),
+                new Cell("tao", Ending.SIGTERM, "1e3/s", "tao -load -n 2000 -load-threads 2 -run -E 2,0,600 --target 1000", 143),
+
+                new Cell("pgbench", Ending.DEADLINE, "closed", "pgbench -c 2 -T 2", 0),
+                new Cell("pgbench", Ending.COUNT, "closed", "pgbench -c 2 -t 500", 0),
+                new Cell("pgbench", Ending.DEADLINE, "1e3/s", "pgbench -c 2 -T 2 -R 1000", 0),
+                new Cell("pgbench", Ending.MAX_LAG, "1e6/s", "pgbench -c 2 -T 60 -R 1000000 --max-lag 1", 1),
+                new Cell("pgbench", Ending.SIGINT, "closed", "pgbench -c 2 -T 600", 130),
+                new Cell("pgbench", Ending.SIGTERM, "1e3/s", "pgbench -c 2 -T 600 -R 1000", 143));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cells")
+    void everyEndingWritesEveryFigureRight(Cell cell) throws Exception {
+        Path dir = prepared(cell);
+        Path results = dir.resolve("r-" + cell.toString().replace(' ', '-').replace('/', '_'));
+        String args = cell.args();
+        TcpRelay relay = null;
+        if (args.contains("RELAY")) {
+            String url = postgresUrl();
+            relay = new TcpRelay("127.0.0.1", portOf(url));
+            args = args.replace("RELAY", url.replaceFirst("//[^/]+/", "//127.0.0.1:" + relay.port() + "/"));
+        }
+        Path out = results.resolveSibling(results.getFileName() + ".out");
+        Path err = results.resolveSibling(results.getFileName() + ".err");
+        Process run = bench(dir, withResults(args, results), out, err);
+        long endingMillis = 0;
+        try {
+            boolean signal = cell.ending() == Ending.SIGINT || cell.ending() == Ending.SIGTERM;
+            if (signal || relay != null) {
+                awaitFirstInterval(run, results, err);
+                Thread.sleep(MILLIS_BEFORE_ENDING);
+                assertTrue(run.isAlive(), "still running at its ending: " + Files.readString(err));
+                if (signal) {
+                    endingMillis = System.currentTimeMillis();
+                }
+                if (relay != null) {
+                    relay.close();
+                } else {
+                    String name = cell.ending() == Ending.SIGINT ? "INT" : "TERM";
+                    new ProcessBuilder("kill", "-" + name, Long.toString(run.pid())).start().waitFor();
+                }
+            }
+            assertTrue(run.waitFor(SECONDS_TO_EXIT, TimeUnit.SECONDS), "ended by itself within " + SECONDS_TO_EXIT + " s");
+        } finally {
+            run.destroyForcibly();
+            if (relay != null) {
+                relay.close();
+            }
+        }
+        String errText = Files.readString(err);
+        assertEquals(cell.exit(), run.exitValue(), errText);
+        List<Path> files = List.of(results.resolve("summary.json"), results.resolve("intervals.csv"),
+                results.resolve("latency.hlog"), results.resolve("report.html"), out);
+        for (Path f : files) {
+            assertTrue(Files.exists(f), f.getFileName() + " written: " + errText);
+        }
+        assertTrue(Files.readString(out).contains(reportMarker(cell.workload())), "the report on stdout: " + errText);
+        if (endingMillis == 0) {
+            endingMillis = engineEndMillis(results);
+        }
+        long lastWrite = 0;
+        for (Path f : files) {
+            lastWrite = Math.max(lastWrite, Files.getLastModifiedTime(f).toMillis());
+        }
+        // the after-run check scans what the run wrote; its time is its own figure (integrity.seconds)
+        double checkSeconds = checkSeconds(results);
+        double secondsToFiles = (lastWrite - endingMillis) / 1000.0 - checkSeconds;
+        Findings findings = ResultsVerifier.verify(List.of(results));
+        TABLE.add(String.format(Locale.ROOT, "| %s | %s | %s | %d | %.2f | %.2f | %s |", cell.workload(),
+                cell.ending().name().toLowerCase(Locale.ROOT), cell.load(), run.exitValue(), secondsToFiles, checkSeconds,
+                findings.allHold() ? "ok (" + findings.checked() + ")" : "BROKEN"));
+        ResultsInvariants.assertHold(results); // as findings say, and kept for CI's bench verify
+        assertTrue(checkSeconds <= CHECK_SECONDS, "the after-run check is bounded: it took " + checkSeconds + " s");
+        assertTrue(secondsToFiles <= SECONDS_TO_FILES, String.format(Locale.ROOT,
+                "every results file within %.1f s of the ending: the last came %.2f s after it", SECONDS_TO_FILES, secondsToFiles));
+    }
+
+    @AfterAll
+    static void writeTableAndCleanUp() throws Exception {
+        Path postgres = PREPARED.get("oltp-rw-postgres");
+        if (postgres != null) {
+            bench(postgres, "oltp-rw cleanup --url " + postgresUrl(), postgres.resolve("cleanup.out"),
+                    postgres.resolve("cleanup.err")).waitFor(60, TimeUnit.SECONDS);
+        }
+        Path table = Paths.get("target", "endings-matrix.md");
+        Files.createDirectories(table.getParent());
+        List<String> lines = new ArrayList<>(List.of("| workload | ending | load | exit | s to all files (check excluded) | check s | bench verify |",
+                "|---|---|---|---|---|---|---|"));
+        lines.addAll(TABLE);
+        Files.write(table, lines);
+    }
+
+    /** The directory a workload's cells run in, its embedded database loaded once. */
+    private static Path prepared(Cell cell) throws Exception {
+        String key = cell.workload() + (cell.args().contains("RELAY") ? "-postgres" : "");
+        Path dir = PREPARED.get(key);
+        if (dir != null) {
+            return dir;
+        }
+        dir = Files.createDirectories(work.resolve(key));
+        String url = cell.args().contains("RELAY") ? postgresUrl() : null;
+        String prepare = switch (cell.workload()) {
+            case "oltp-rw" -> "oltp-rw prepare --table-size 2000" + (url == null ? "" : " --url " + url);
+            case "tpcc" -> "tpcc prepare --scale 1";
+            case "pgbench" -> "pgbench -i";
+            default -> null;
+        };
+        if (url != null && cell.workload().equals("oltp-rw")) {
+            // a table left by an earlier run of this test (the registry knows it as ours) goes first
+            bench(dir, "oltp-rw cleanup --url " + url, dir.resolve("cleanup.out"), dir.resolve("cleanup.err")).waitFor(60, TimeUnit.SECONDS);
+        }
+        if (prepare != null) {
+            Process p = bench(dir, prepare, dir.resolve("prepare.out"), dir.resolve("prepare.err"));
+            assertTrue(p.waitFor(180, TimeUnit.SECONDS), prepare + " within 180 s");
+            assertEquals(0, p.exitValue(), prepare + ": " + Files.readString(dir.resolve("prepare.err")));
+        }
+        PREPARED.put(key, dir);
+        return dir;
+    }
+
+    private static String postgresUrl() {
+        String url = System.getenv("BENCH_POSTGRES_URL");
+        return url != null ? url : SkipOrFail.missing("BENCH_POSTGRES_URL is not set (scripts/services.sh sets it)");
+    }
+
+    /** vote's backend is a subcommand: the run options go before it. */
+    private static String withResults(String args, Path results) {
+        String option = " --results " + results;
+        if (!args.startsWith("vote ")) {
+            return args + option;
+        }
+        return "vote" + option + args.substring("vote".length());
+    }
+
+    private static String reportMarker(String workload) {
+        return workload.equals("pgbench") ? "number of transactions actually processed" : "# results: ";
+    }
+
+    /** Every phase's after-run check, in seconds (summary.json's integrity.seconds, one per phase and one in all). */
+    private static double checkSeconds(Path results) throws IOException {
+        JsonNode summary = new ObjectMapper().readTree(results.resolve("summary.json").toFile());
+        return summary.path("integrity").path("seconds").asDouble();
+    }
+
+    /** The engine's end of the run: the window's start (latency.hlog) plus the last interval's end (intervals.csv). */
+    private static long engineEndMillis(Path results) throws IOException {
+        Matcher m = START_TIME.matcher(Files.readString(results.resolve("latency.hlog")));
+        assertTrue(m.find(), "latency.hlog has its StartTime");
+        double windowStart = Double.parseDouble(m.group(1));
+        double lastEnd = Files.readAllLines(results.resolve("intervals.csv")).stream().skip(1)
+                .mapToDouble(l -> Double.parseDouble(l.substring(l.indexOf(',') + 1, l.indexOf(',', l.indexOf(',') + 1))))
+                .max().orElse(0);
+        return Math.round((windowStart + lastEnd) * 1000);
+    }
+
+    private static void awaitFirstInterval(Process run, Path results, Path err) throws Exception {
+        Path intervals = results.resolve("intervals.csv");
+        for (int i = 0; i < 300; i++) {
+            if (Files.exists(intervals) && Files.readAllLines(intervals).size() > 1) {
+                return;
+            }
+            assertTrue(run.isAlive(), "ended before its first interval: " + Files.readString(err));
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no interval within 30 s: " + Files.readString(err));
+    }
+
+    private static int portOf(String url) {
+        Matcher m = Pattern.compile("//[^/:]+:(\\d+)/").matcher(url);
+        return m.find() ? Integer.parseInt(m.group(1)) : 5432;
+    }
+
+    private static Process bench(Path dir, String args, Path out, Path err) throws IOException {
+        List<String> cmd = new ArrayList<>(SIGINT_AT_DEFAULT);
+        cmd.addAll(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(), "-Xshare:auto",
+                "-cp", System.getProperty("java.class.path"), BenchMain.class.getName()));
+        cmd.addAll(List.of(args.split(" ")));
+        return new ProcessBuilder(cmd).directory(dir.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    }
+
+    private static boolean envResetsSignals() {
+        try {
+            Process p = new ProcessBuilder("env", "--default-signal=INT", "true").redirectErrorStream(true).start();
+            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+}
