@@ -3,6 +3,7 @@ package dev.bench.cli.faults;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bench.cli.BenchMain;
+import dev.bench.core.testing.ResultsInvariants;
 import dev.bench.core.testing.SkipOrFail;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -240,6 +241,10 @@ class FaultMatrixTest {
         boolean ok = integrity != null && integrity.path("ok").asBoolean();
         if (problem == null) {
             problem = judge(row, fault, exit, ok, verdict, err, last);
+        }
+        if (problem == null && verdict != null) {
+            List<String> broken = ResultsInvariants.broken(dir.resolve("r"));
+            problem = broken.isEmpty() ? null : "bench verify: " + broken.get(0);
         }
         return new FaultCell(row.name(), fault, ended, exit, seconds, verdict, last, problem);
     }

@@ -175,8 +175,8 @@ public final class BenchmarkRun {
             // the database is not checked after a failure: the server may be gone, and a check that waits for it
             // would hold back the results of what was measured
             errors.add(e.getMessage());
-            IntegrityCheck notChecked = IntegrityCheck.notChecked("the run failed: " + e.getMessage());
-            return new PhaseOutcome(plan, e.result(), notChecked, 0, benchmark.figures(plan, e.result()),
+            IntegrityCheck unconfirmed = IntegrityCheck.couldNotRun("the run failed: " + e.getMessage());
+            return new PhaseOutcome(plan, e.result(), unconfirmed, 0, benchmark.figures(plan, e.result()),
                     benchmark.told(plan, e.result()), true);
         }
         IntegrityCheck check;

@@ -243,6 +243,7 @@ class BenchmarkRunTest {
         assertTrue(out.toString().contains("# failed: "), out.toString());
         var summary = ResultsJson.read(tmp.resolve("r").resolve(ResultsDirectory.SUMMARY));
         assertEquals(200, summary.path("ops").path("op").path("completed").asLong(), summary.toString());
+        assertFalse(summary.path("integrity").path("ok").asBoolean(), "nothing confirmed after a failure: " + summary.path("integrity"));
         try (var files = Files.walk(tmp.resolve("r"))) {
             assertTrue(files.anyMatch(f -> f.endsWith(ResultsDirectory.INTERVALS)), "intervals.csv written");
         }

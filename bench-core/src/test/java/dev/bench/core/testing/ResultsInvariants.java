@@ -53,6 +53,16 @@ public final class ResultsInvariants {
         }
     }
 
+    /**
+     * The broken invariants' lines (empty when all hold), for tests that collect problems into a table
+     * rather than fail at the first; the directory is kept for CI's {@code bench verify} as by {@link #assertHold}.
+     */
+    public static List<String> broken(Path dir) {
+        Findings f = ResultsVerifier.verify(List.of(dir));
+        keep(dir);
+        return f.broken();
+    }
+
     private static void keep(Path dir) {
         try {
             Files.createDirectories(KEPT);
