@@ -40,6 +40,14 @@ public record RunResult(RunInfo info, List<KindStats> kinds, List<Long> generate
                 stopReason, interrupted);
     }
 
+    /**
+     * From the window's start until the last measured op completed, at least the window: how long a run
+     * of a count lasted (pgbench's -t), or sysbench's total time.
+     */
+    public long untilLastOpNanos() {
+        return Math.max(windowNanos, drainNanos);
+    }
+
     public boolean completedAsPlanned() {
         return stopReason == null;
     }

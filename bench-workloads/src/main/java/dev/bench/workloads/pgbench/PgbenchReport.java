@@ -2,7 +2,6 @@ package dev.bench.workloads.pgbench;
 
 import dev.bench.core.metrics.KindStats;
 import dev.bench.core.metrics.RunResult;
-import dev.bench.workloads.MeasuredWindow;
 import org.HdrHistogram.Histogram;
 
 import java.math.BigDecimal;
@@ -41,7 +40,7 @@ final class PgbenchReport {
         long failed = result.kinds().stream().mapToLong(k -> k.outcomes().failed()).sum() - skipped;
         long processed = all.getTotalCount();
         // -T: the window (or up to an early stop); -t: the run lasts until the last transaction
-        double seconds = (s.time() > 0 ? MeasuredWindow.nanos(result) : MeasuredWindow.untilLastOpNanos(result)) / 1e9;
+        double seconds = (s.time() > 0 ? result.windowNanos() : result.untilLastOpNanos()) / 1e9;
         boolean early = !result.completedAsPlanned();
         line(out, "transaction type: %s", scripts.size() == 1 ? title(scripts.get(0)) : "multiple scripts");
         line(out, "scaling factor: %d", scale);

@@ -3,7 +3,6 @@ package dev.bench.workloads.sysbench;
 import dev.bench.core.RunConfig;
 import dev.bench.core.metrics.KindStats;
 import dev.bench.core.metrics.RunResult;
-import dev.bench.workloads.MeasuredWindow;
 import org.HdrHistogram.Histogram;
 
 import java.util.Collection;
@@ -115,7 +114,7 @@ public final class SysbenchReport {
      * window measured (up to the stop, when the run stopped early).
      */
     public static double totalSeconds(RunResult result) {
-        return MeasuredWindow.untilLastOpNanos(result) / 1e9;
+        return result.untilLastOpNanos() / 1e9;
     }
 
     /** The sojourn of every transaction kind together. */
