@@ -12,6 +12,7 @@ import dev.bench.cli.tao.TaoCommand;
 import dev.bench.cli.tpcc.TpccCommand;
 import dev.bench.cli.vote.VoteCommand;
 import dev.bench.cli.voter.VoterCommand;
+import dev.bench.cli.ycsb.YcsbCommand;
 import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -34,6 +35,7 @@ import java.util.stream.Collectors;
         VoterCommand.class,
         TaoCommand.class,
         PgbenchCommand.class,
+        YcsbCommand.class,
         ScenarioCommand.class,
         // results
         ReportCommand.class,
