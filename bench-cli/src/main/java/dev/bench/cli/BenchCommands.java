@@ -13,6 +13,7 @@ import dev.bench.cli.tao.TaoCommand;
 import dev.bench.cli.tpcc.TpccCommand;
 import dev.bench.cli.vote.VoteCommand;
 import dev.bench.cli.voter.VoterCommand;
+import dev.bench.cli.ycsb.YcsbCommand;
 import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -35,6 +36,7 @@ import java.util.stream.Collectors;
         VoterCommand.class,
         TaoCommand.class,
         PgbenchCommand.class,
+        YcsbCommand.class,
         ScenarioCommand.class,
         // results
         ReportCommand.class,

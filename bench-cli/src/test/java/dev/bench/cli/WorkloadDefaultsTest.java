@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class WorkloadDefaultsTest {
 
     @ParameterizedTest
-    @CsvSource({"vote, vote", "oltp-rw run, oltp-rw", "tpcc run, tpcc", "tao run, tao", "voter, voter", "pgbench, pgbench"})
+    @CsvSource({"vote, vote", "oltp-rw run, oltp-rw", "tpcc run, tpcc", "tao run, tao", "voter, voter", "pgbench, pgbench", "ycsb run, ycsb"})
     void aCommandWithoutFlagsHasItsWorkloadsDefaults(String command, String workload) {
         CommandLine cli = BenchMain.commandLine();
         List<CommandLine> parsed = cli.parseArgs(command.split(" ")).asCommandLineList();

@@ -8,6 +8,7 @@ import dev.bench.workloads.tao.TaoWorkloadType;
 import dev.bench.workloads.tpcc.TpccWorkloadType;
 import dev.bench.workloads.vote.VoteWorkloadType;
 import dev.bench.workloads.voter.VoterWorkloadType;
+import dev.bench.workloads.ycsb.YcsbWorkloadType;
 
 import java.util.List;
 import java.util.stream.Collectors;
@@ -25,8 +26,9 @@ public final class Workloads {
     public static final VoterWorkloadType VOTER = new VoterWorkloadType();
     public static final TaoWorkloadType TAO = new TaoWorkloadType();
     public static final PgbenchWorkloadType PGBENCH = new PgbenchWorkloadType();
+    public static final YcsbWorkloadType YCSB = new YcsbWorkloadType();
 
-    private static final List<WorkloadType<?>> ALL = List.of(VOTE, OLTP_RW, TPCC, VOTER, TAO, PGBENCH);
+    private static final List<WorkloadType<?>> ALL = List.of(VOTE, OLTP_RW, TPCC, VOTER, TAO, PGBENCH, YCSB);
 
     private Workloads() {
     }

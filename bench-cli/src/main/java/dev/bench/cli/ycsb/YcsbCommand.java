@@ -1,0 +1,98 @@
+package dev.bench.cli.ycsb;
+
+import dev.bench.cli.workload.FlagNames;
+import dev.bench.cli.workload.RunOptions;
+import dev.bench.cli.workload.TargetOptions;
+import dev.bench.cli.workload.WorkloadCommand;
+import dev.bench.cli.workload.WorkloadRequest;
+import dev.bench.cli.workload.WorkloadRun;
+import dev.bench.workloads.Workloads;
+import dev.bench.workloads.ycsb.YcsbSettings;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code bench ycsb load|run BINDING -P FILE [-p key=value ...] [-threads N] [-target N] [-s]}: YCSB's
+ * core workloads with its command line, property names and report layout; {@code cleanup} drops the
+ * table bench created.
+ */
+@Command(name = "ycsb", mixinStandardHelpOptions = true,
+        description = {"YCSB's core workloads (A-F: examples/ycsb/workloada ...): 'load' inserts recordcount records, "
+                + "'run' runs operationcount ops of the read/update/insert/scan/read-modify-write mix.",
+                "Bindings: jdbc (PostgreSQL, MySQL/MariaDB, SQL Server; embedded H2 without a URL) and memcached."},
+        subcommands = {YcsbCommand.Load.class, YcsbCommand.Run.class, YcsbCommand.Cleanup.class})
+public final class YcsbCommand implements Runnable {
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "name a phase: load, run or cleanup");
+    }
+
+    @Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
+            description = "Create the table when missing and insert records insertstart .. insertstart+insertcount, "
+                    + "db.batchsize (default 100) a statement (PostgreSQL: COPY); then check the row count.")
+    static final class Load implements Callable<Integer>, WorkloadCommand {
+        @Spec CommandSpec spec;
+        @Mixin YcsbOptions ycsb;
+        @Mixin TargetOptions target;
+        @Mixin RunOptions run;
+
+        @Override
+        public Integer call() {
+            return request().execute();
+        }
+
+        @Override
+        public WorkloadRequest<YcsbSettings> request() {
+            return YcsbCommand.request(spec, ycsb, target, run, YcsbSettings.LOAD);
+        }
+    }
+
+    @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+            description = "Run operationcount ops (or until maxexecutiontime), then check the rows and verified reads.")
+    static final class Run implements Callable<Integer>, WorkloadCommand {
+        @Spec CommandSpec spec;
+        @Mixin YcsbOptions ycsb;
+        @Mixin TargetOptions target;
+        @Mixin RunOptions run;
+
+        @Override
+        public Integer call() {
+            return request().execute();
+        }
+
+        @Override
+        public WorkloadRequest<YcsbSettings> request() {
+            return YcsbCommand.request(spec, ycsb, target, run, YcsbSettings.RUN);
+        }
+    }
+
+    @Command(name = "cleanup", mixinStandardHelpOptions = true, sortOptions = false,
+            description = "Drop the table (usertable, or the table property) if bench created it.")
+    static final class Cleanup implements Callable<Integer> {
+        @Spec CommandSpec spec;
+        @Mixin YcsbOptions ycsb;
+        @Mixin TargetOptions target;
+
+        @Override
+        public Integer call() {
+            YcsbSettings settings = WorkloadRun.validated(spec,
+                    () -> ycsb.settings(YcsbSettings.RUN).validate(FlagNames.of(spec)));
+            return Workloads.YCSB.cleanup(settings, target.settings(), FlagNames.of(spec), spec.commandLine().getOut());
+        }
+    }
+
+    static WorkloadRequest<YcsbSettings> request(CommandSpec spec, YcsbOptions ycsb, TargetOptions target, RunOptions run,
+                                                 String phase) {
+        return new WorkloadRequest<>(Workloads.YCSB, ycsb.settings(phase), target.settings(), run.settings(), List.of(spec));
+    }
+}

@@ -1,0 +1,146 @@
+package dev.bench.workloads.ycsb;
+
+import dev.bench.core.jdbc.Dialect;
+import dev.bench.core.jdbc.JdbcTarget;
+import org.postgresql.PGConnection;
+
+import java.io.StringReader;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+/**
+ * One worker's JDBC connection with its prepared statements: one per updated field set (each field,
+ * and all), one per multi-row insert size in use. Autocommit, as YCSB's binding runs by default; a
+ * multi-row load on PostgreSQL goes through COPY.
+ *
+ * <p>Threading: one worker at a time; {@link #abort} from any thread.
+ */
+final class JdbcConnection implements YcsbStore.Connection {
+
+    private final Connection connection;
+    private final YcsbSql sql;
+    private final PreparedStatement read;
+    private final PreparedStatement scan;
+    private final PreparedStatement[] updates;
+    private final boolean copy;
+    private PreparedStatement insert;
+    private int insertRows;
+
+    JdbcConnection(Connection connection, YcsbSql sql, int fetchSize) throws SQLException {
+        this.connection = connection;
+        this.sql = sql;
+        this.read = connection.prepareStatement(sql.read());
+        this.scan = connection.prepareStatement(sql.scan());
+        if (fetchSize > 0) {
+            scan.setFetchSize(fetchSize);
+        }
+        this.updates = new PreparedStatement[sql.fields() + 1];
+        this.copy = sql.dialect() == Dialect.POSTGRES;
+    }
+
+    @Override
+    public boolean read(String key, int field, String[] values) throws SQLException {
+        read.setString(1, key);
+        try (ResultSet rs = read.executeQuery()) {
+            if (!rs.next()) {
+                return false;
+            }
+            for (int i = 0; i < values.length; i++) {
+                values[i] = field < 0 || field == i ? rs.getString(i + 2) : null;
+            }
+            return true;
+        }
+    }
+
+    @Override
+    public int scan(String startKey, int count, int field) throws SQLException {
+        scan.setString(sql.scanCountFirst() ? 2 : 1, startKey);
+        scan.setInt(sql.scanCountFirst() ? 1 : 2, count);
+        int rows = 0;
+        try (ResultSet rs = scan.executeQuery()) {
+            while (rs.next()) {
+                for (int i = 0; i < sql.fields(); i++) {
+                    if (field < 0 || field == i) {
+                        rs.getString(i + 2);
+                    }
+                }
+                rows++;
+            }
+        }
+        return rows;
+    }
+
+    @Override
+    public boolean update(String key, String[] values) throws SQLException {
+        int field = -1;
+        int written = 0;
+        for (int i = 0; i < values.length; i++) {
+            if (values[i] != null) {
+                field = i;
+                written++;
+            }
+        }
+        int which = written == values.length ? -1 : field;
+        PreparedStatement ps = updates[which + 1];
+        if (ps == null) {
+            ps = connection.prepareStatement(sql.update(which));
+            updates[which + 1] = ps;
+        }
+        int p = 1;
+        for (String value : values) {
+            if (value != null) {
+                ps.setString(p++, value);
+            }
+        }
+        ps.setString(p, key);
+        return ps.executeUpdate() > 0;
+    }
+
+    @Override
+    public void insert(String[] keys, String[][] values, int rows) throws Exception {
+        if (copy && rows > 1) {
+            copy(keys, values, rows);
+            return;
+        }
+        if (insert == null || insertRows != rows) {
+            if (insert != null) {
+                insert.close();
+            }
+            insert = connection.prepareStatement(sql.insert(rows));
+            insertRows = rows;
+        }
+        int p = 1;
+        for (int r = 0; r < rows; r++) {
+            insert.setString(p++, keys[r]);
+            for (String value : values[r]) {
+                insert.setString(p++, value);
+            }
+        }
+        insert.executeUpdate();
+    }
+
+    /** Keys and values hold no tab, newline or backslash (see {@link Records}), so COPY's text needs no escaping. */
+    private void copy(String[] keys, String[][] values, int rows) throws Exception {
+        StringBuilder text = new StringBuilder(rows * 128);
+        for (int r = 0; r < rows; r++) {
+            text.append(keys[r]);
+            for (String value : values[r]) {
+                text.append('\t').append(value);
+            }
+            text.append('\n');
+        }
+        connection.unwrap(PGConnection.class).getCopyAPI().copyIn(sql.copy(), new StringReader(text.toString()));
+    }
+
+    @Override
+    public void abort() {
+        JdbcTarget.abort(connection);
+    }
+
+    @Override
+    public void close() throws SQLException {
+        connection.close(); // its statements with it
+    }
+}

@@ -1,0 +1,103 @@
+package dev.bench.workloads.ycsb;
+
+import dev.bench.core.ErrorKind;
+import dev.bench.core.jdbc.JdbcTarget;
+import dev.bench.core.jdbc.OwnedTables;
+import dev.bench.core.jdbc.SqlErrors;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+
+/**
+ * YCSB's {@code jdbc} binding: one table of {@code YCSB_KEY} and {@code FIELD0..N}, created by
+ * {@code load} through {@link OwnedTables} when missing (a same-named table bench did not create is
+ * refused), never dropped but by {@code cleanup}.
+ *
+ * <p>Threading: {@link #open} and {@link #classify} from any worker; the rest from the benchmark's thread.
+ */
+public final class JdbcStore implements YcsbStore {
+
+    static final String WORKLOAD = "ycsb";
+
+    private final JdbcTarget target;
+    private final YcsbSql sql;
+    private final int fetchSize;
+
+    /** @param fetchSize jdbc.fetchsize for scans; 0: the driver's */
+    public JdbcStore(JdbcTarget target, CoreConfig config, int fetchSize) {
+        this.target = target;
+        this.sql = new YcsbSql(target.dialect(), config.table(), config.fieldCount());
+        this.fetchSize = fetchSize;
+    }
+
+    @Override
+    public void prepare(boolean load) throws SQLException {
+        try (java.sql.Connection c = target.connection()) {
+            OwnedTables tables = new OwnedTables(c);
+            if (load) {
+                tables.createOrReuse(WORKLOAD, sql.table(), sql.create());
+            } else {
+                tables.requireExisting(List.of(sql.table()), "load it first: bench ycsb load jdbc -P FILE ...");
+            }
+        }
+    }
+
+    /** Drops the table if bench created it; refuses one it did not. */
+    public static void cleanup(JdbcTarget target, String table) throws SQLException {
+        try (java.sql.Connection c = target.connection()) {
+            new OwnedTables(c).dropOwnedOrRefuse(List.of(table));
+        }
+    }
+
+    @Override
+    public YcsbStore.Connection open(int worker) throws SQLException {
+        java.sql.Connection c = target.connection();
+        try {
+            return new JdbcConnection(c, sql, fetchSize);
+        } catch (RuntimeException e) {
+            c.close();
+            throw e;
+        }
+    }
+
+    /** Lost connections are re-opened, contention retried, anything else (a duplicate key) fails the op. */
+    @Override
+    public ErrorKind classify(Exception failure) {
+        ErrorKind kind = SqlErrors.classify(failure);
+        return kind == ErrorKind.FATAL && failure instanceof SQLException ? ErrorKind.FAILED : kind;
+    }
+
+    @Override
+    public long count(List<String> keys) throws SQLException {
+        try (java.sql.Connection c = target.connection(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql.count())) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    @Override
+    public boolean countsKeys() {
+        return false;
+    }
+
+    @Override
+    public String describe() {
+        return target.maskedUrl() + " (" + target.serverVersion() + ")";
+    }
+
+    @Override
+    public int maxRowsPerInsert(int fields) {
+        return sql.maxRowsPerInsert();
+    }
+
+    JdbcTarget target() {
+        return target;
+    }
+
+    @Override
+    public void close() {
+        target.close();
+    }
+}

@@ -1,0 +1,160 @@
+package dev.bench.workloads.ycsb;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bench.core.ErrorKind;
+import dev.bench.core.memcached.MemcachedErrors;
+import dev.bench.core.memcached.MemcachedTarget;
+import net.spy.memcached.MemcachedClient;
+import net.spy.memcached.internal.OperationFuture;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * YCSB's {@code memcached} binding: a record is one item, key {@code <table>-<key>}, value a JSON
+ * object of its fields. Insert is memcached's {@code add} (an existing key fails the op), update its
+ * {@code replace} with the fields written (so, as in YCSB, the others are gone), read a {@code get}.
+ * memcached has no scans: a workload with scanproportion > 0 is refused before it starts.
+ *
+ * <p>Threading: {@link #open} and {@link #classify} from any worker; a client serves several workers.
+ */
+public final class MemcachedStore implements YcsbStore {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int BULK = 1000;
+
+    private final MemcachedTarget target;
+    private final CoreConfig config;
+
+    public MemcachedStore(MemcachedTarget target, CoreConfig config) {
+        this.target = target;
+        this.config = config;
+    }
+
+    @Override
+    public void prepare(boolean load) {
+        // nothing to create: items are written as they come
+    }
+
+    @Override
+    public Connection open(int worker) throws Exception {
+        MemcachedClient client = target.client(worker);
+        target.awaitConnected(client, MemcachedTarget.OP_TIMEOUT_MS);
+        return new Items(client);
+    }
+
+    @Override
+    public ErrorKind classify(Exception failure) {
+        return MemcachedErrors.isMemcachedFailure(failure) ? ErrorKind.CONNECTION : ErrorKind.FAILED;
+    }
+
+    @Override
+    public long count(List<String> keys) {
+        MemcachedClient client = target.client(0);
+        long present = 0;
+        List<String> chunk = new ArrayList<>(BULK);
+        for (int i = 0; i < keys.size(); i++) {
+            chunk.add(item(keys.get(i)));
+            if (chunk.size() == BULK || i == keys.size() - 1) {
+                present += client.getBulk(chunk).size();
+                chunk.clear();
+            }
+        }
+        return present;
+    }
+
+    @Override
+    public boolean countsKeys() {
+        return true;
+    }
+
+    @Override
+    public String describe() {
+        return target.describe();
+    }
+
+    @Override
+    public int maxRowsPerInsert(int fields) {
+        return BULK;
+    }
+
+    private String item(String key) {
+        return config.table() + "-" + key;
+    }
+
+    @Override
+    public void close() {
+        target.close();
+    }
+
+    private final class Items implements Connection {
+
+        private final MemcachedClient client;
+
+        Items(MemcachedClient client) {
+            this.client = client;
+        }
+
+        @Override
+        public boolean read(String key, int field, String[] values) throws Exception {
+            Object item = client.get(item(key));
+            if (item == null) {
+                return false;
+            }
+            JsonNode fields = JSON.readTree((String) item);
+            for (int i = 0; i < values.length; i++) {
+                JsonNode v = field < 0 || field == i ? fields.get(config.fieldName(i)) : null;
+                values[i] = v == null ? null : v.asText();
+            }
+            return true;
+        }
+
+        @Override
+        public int scan(String startKey, int count, int field) {
+            throw new UnsupportedOperationException("memcached has no scans");
+        }
+
+        @Override
+        public boolean update(String key, String[] values) throws Exception {
+            return client.replace(item(key), 0, json(values)).get(MemcachedTarget.OP_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+        }
+
+        @Override
+        public void insert(String[] keys, String[][] values, int rows) throws Exception {
+            List<OperationFuture<Boolean>> adds = new ArrayList<>(rows);
+            for (int r = 0; r < rows; r++) {
+                adds.add(client.add(item(keys[r]), 0, json(values[r])));
+            }
+            for (int r = 0; r < rows; r++) {
+                if (!adds.get(r).get(MemcachedTarget.OP_TIMEOUT_MS, TimeUnit.MILLISECONDS)) {
+                    throw new IllegalStateException("memcached did not add " + item(keys[r]) + ": "
+                            + adds.get(r).getStatus().getMessage());
+                }
+            }
+        }
+
+        private String json(String[] values) {
+            ObjectNode record = JSON.createObjectNode();
+            for (int i = 0; i < values.length; i++) {
+                if (values[i] != null) {
+                    record.put(config.fieldName(i), values[i]);
+                }
+            }
+            return record.toString();
+        }
+
+        @Override
+        public void close() {
+            // the client is shared: closed with the store
+        }
+    }
+
+    /** For tests: the raw item of a key. */
+    Map<String, Object> raw(List<String> keys) {
+        return target.client(0).getBulk(keys.stream().map(this::item).toList());
+    }
+}

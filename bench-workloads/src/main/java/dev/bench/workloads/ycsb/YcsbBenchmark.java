@@ -1,0 +1,125 @@
+package dev.bench.workloads.ycsb;
+
+import dev.bench.core.Workload;
+import dev.bench.core.metrics.IntervalListener;
+import dev.bench.core.metrics.RunResult;
+import dev.bench.core.run.Benchmark;
+import dev.bench.core.run.Figures;
+import dev.bench.core.run.IntegrityCheck;
+import dev.bench.core.run.PhaseOutcome;
+import dev.bench.core.run.PhasePlan;
+
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One YCSB phase, {@code load} or {@code run}, through the run template: the table created when
+ * missing (load) or required (run), the phase, then the check: a SQL table holds the rows it held
+ * before plus the inserts acknowledged (inserts in doubt may or may not be there), memcached holds every
+ * record's key; with dataintegrity every read was verified. Owns the store and closes it.
+ */
+public final class YcsbBenchmark extends Benchmark {
+
+    private final YcsbStore store;
+    private final YcsbPlan plan;
+    private final PrintWriter err;
+    private YcsbWorkload workload;
+    private long rowsBefore;
+
+    /** @param err where {@code -s} prints its status lines; null for none */
+    YcsbBenchmark(YcsbStore store, YcsbPlan plan, PrintWriter err) {
+        this.store = store;
+        this.plan = plan;
+        this.err = err;
+    }
+
+    @Override
+    public String name() {
+        return YcsbWorkloadType.NAME;
+    }
+
+    @Override
+    public Map<String, Object> describe() {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("phase", plan.settings().phase());
+        fields.put("binding", plan.settings().binding());
+        fields.put("target", store.describe());
+        return fields;
+    }
+
+    @Override
+    protected void prepare() throws Exception {
+        store.prepare(plan.isLoad());
+        rowsBefore = store.countsKeys() ? 0 : store.count(List.of());
+    }
+
+    @Override
+    protected List<PhasePlan> phases() {
+        return List.of(new PhasePlan(plan.settings().phase(), plan.runConfig()));
+    }
+
+    @Override
+    protected Workload workload(PhasePlan phase) {
+        workload = new YcsbWorkload(store, plan.config(), plan.isLoad(), plan.rowsPerInsert());
+        return workload;
+    }
+
+    @Override
+    protected List<IntervalListener> listeners(PhasePlan phase, PrintWriter out) {
+        if (!plan.settings().status() || err == null) {
+            return List.of();
+        }
+        return List.of(new YcsbStatusLines(err, plan.config().statusIntervalSeconds()));
+    }
+
+    @Override
+    protected IntegrityCheck check(PhasePlan phase, RunResult result) throws Exception {
+        YcsbCounts.Snapshot told = workload.counts().snapshot();
+        YcsbCheck check = store.countsKeys()
+                ? YcsbCheck.ofKeys(workload.expectedKeys().size(), store.count(workload.expectedKeys()), told)
+                : YcsbCheck.ofRows(plan.config().table(), rowsBefore, store.count(List.of()), told);
+        return IntegrityCheck.of(check.ok(), check.detail());
+    }
+
+    @Override
+    protected Map<String, Object> told(PhasePlan phase, RunResult result) {
+        if (store.countsKeys()) {
+            return Map.of();
+        }
+        YcsbCounts.Snapshot told = workload.counts().snapshot();
+        return Map.of("table", plan.config().table(), "rows_before", rowsBefore,
+                "inserts_acknowledged", told.insertsAcknowledged(), "inserts_in_doubt", told.insertsInDoubt());
+    }
+
+    @Override
+    protected Figures figures(PhasePlan phase, RunResult result) {
+        YcsbCounts.Snapshot told = workload.counts().snapshot();
+        Figures figures = new Figures().sum("inserts_acknowledged", told.insertsAcknowledged())
+                .sum("inserts_in_doubt", told.insertsInDoubt());
+        if (plan.config().dataIntegrity()) {
+            figures.sum("reads_verified", told.verified()).sum("reads_verify_failed", told.verifyFailed());
+        }
+        return figures;
+    }
+
+    @Override
+    protected void report(PhaseOutcome outcome, PrintWriter out) {
+        YcsbCounts.Snapshot told = workload.counts().snapshot();
+        YcsbReport.print(outcome.result(), told, plan.config().dataIntegrity(),
+                plan.isLoad() ? told.insertsAcknowledged() : -1, out);
+        out.println("# integrity: " + outcome.check().verdict());
+        out.flush();
+    }
+
+    /** The phase's workload (its counts), for tests. */
+    YcsbWorkload workload() {
+        return workload;
+    }
+
+    @Override
+    public void close() {
+        store.close();
+    }
+}

@@ -1,0 +1,161 @@
+package dev.bench.workloads.ycsb;
+
+import dev.bench.core.Batch;
+import dev.bench.core.Session;
+import dev.bench.core.random.SplitMix64;
+
+/**
+ * One worker running YCSB's operations on its store connection, each op's keys and values drawn from
+ * the op's own generator. A record not found is the op's expected refusal (YCSB's NOT_FOUND): it
+ * completed, and is counted as rejected.
+ *
+ * <p>Threading: one worker; {@link #abort} from any thread.
+ */
+final class YcsbSession implements Session {
+
+    private final YcsbWorkload workload;
+    private final YcsbStore.Connection connection;
+    private final Records records;
+    private final CoreConfig config;
+    private final String[] values;
+    private final String[] keys;
+    private final String[][] rows;
+
+    YcsbSession(YcsbWorkload workload, YcsbStore.Connection connection) {
+        this.workload = workload;
+        this.connection = connection;
+        this.records = workload.records();
+        this.config = workload.config();
+        this.values = new String[config.fieldCount()];
+        int batch = workload.isLoad() ? workload.rowsPerInsert() : 1;
+        this.keys = new String[batch];
+        this.rows = new String[batch][config.fieldCount()];
+    }
+
+    @Override
+    public void execute(Batch batch) throws Exception {
+        for (int i = 0; i < batch.size(); i++) {
+            SplitMix64 random = batch.random(i);
+            boolean found = workload.isLoad() ? load(batch.opIndex(i), random) : switch (workload.op(batch.kind())) {
+                case READ -> read(random);
+                case UPDATE -> update(workload.keys().next(random), random);
+                case INSERT -> insert(batch.opIndex(i), random);
+                case SCAN -> scan(random);
+                case READ_MODIFY_WRITE -> readModifyWrite(random);
+            };
+            if (!found) {
+                batch.reject(i);
+            }
+        }
+    }
+
+    private boolean load(long statement, SplitMix64 random) throws Exception {
+        long first = config.insertStart() + statement * keys.length;
+        int n = (int) Math.min(keys.length, config.insertStart() + config.insertCount() - first);
+        for (int r = 0; r < n; r++) {
+            keys[r] = records.key(first + r);
+            fill(keys[r], rows[r], random);
+        }
+        try {
+            connection.insert(keys, rows, n);
+        } catch (Exception e) {
+            workload.counts().inDoubt(n);
+            throw e;
+        }
+        workload.counts().acknowledged(n);
+        return true;
+    }
+
+    private boolean read(SplitMix64 random) throws Exception {
+        String key = records.key(workload.keys().next(random));
+        int field = config.readAllFields() ? -1 : records.randomField(random);
+        boolean found = connection.read(key, field, values);
+        if (config.dataIntegrity()) {
+            verify(key, found);
+        }
+        return found;
+    }
+
+    private boolean update(long keynum, SplitMix64 random) throws Exception {
+        String key = records.key(keynum);
+        writeValues(key, random);
+        return connection.update(key, values);
+    }
+
+    /** As YCSB: the insert's record number is released to readers when it finished, whatever the outcome. */
+    private boolean insert(long opIndex, SplitMix64 random) throws Exception {
+        long keynum = config.recordCount() + opIndex;
+        String key = records.key(keynum);
+        try {
+            keys[0] = key;
+            fill(key, rows[0], random);
+            connection.insert(keys, rows, 1);
+            workload.counts().acknowledged(1);
+            workload.insertedKey(key);
+            return true;
+        } catch (Exception e) {
+            workload.counts().inDoubt(1);
+            throw e;
+        } finally {
+            workload.inserted().acknowledge(keynum);
+        }
+    }
+
+    private boolean scan(SplitMix64 random) throws Exception {
+        String start = records.key(workload.keys().next(random));
+        int length = (int) workload.scanLength().next(random);
+        int field = config.readAllFields() ? -1 : records.randomField(random);
+        return connection.scan(start, length, field) > 0;
+    }
+
+    /** A read and an update of one record, timed as one op. */
+    private boolean readModifyWrite(SplitMix64 random) throws Exception {
+        long keynum = workload.keys().next(random);
+        String key = records.key(keynum);
+        int field = config.readAllFields() ? -1 : records.randomField(random);
+        boolean found = connection.read(key, field, values);
+        if (config.dataIntegrity()) {
+            verify(key, found);
+        }
+        return update(keynum, random) && found;
+    }
+
+    private void verify(String key, boolean found) {
+        boolean ok = found;
+        boolean any = false;
+        for (int i = 0; ok && i < values.length; i++) {
+            if (values[i] != null) {
+                any = true;
+                ok = records.verify(key, i, values[i]);
+            }
+        }
+        workload.counts().verification(ok && any);
+    }
+
+    /** writeallfields: every field; else one chosen uniformly, the others null. */
+    private void writeValues(String key, SplitMix64 random) {
+        if (config.writeAllFields()) {
+            fill(key, values, random);
+            return;
+        }
+        java.util.Arrays.fill(values, null);
+        int field = records.randomField(random);
+        values[field] = records.value(key, field, random);
+    }
+
+    private void fill(String key, String[] into, SplitMix64 random) {
+        for (int f = 0; f < into.length; f++) {
+            into[f] = records.value(key, f, random);
+        }
+    }
+
+    @Override
+    public void abort() {
+        connection.abort();
+    }
+
+    @Override
+    public void close() throws Exception {
+        connection.close();
+    }
+}

@@ -1,0 +1,93 @@
+package dev.bench.workloads.ycsb;
+
+import dev.bench.core.jdbc.Dialect;
+
+import java.util.StringJoiner;
+
+/**
+ * The SQL of YCSB's JDBC binding for one table, per dialect: {@code YCSB_KEY} primary key and
+ * {@code FIELD0..N} text columns; reads and scans select every column, as the binding does.
+ */
+public record YcsbSql(Dialect dialect, String table, int fields) {
+
+    /** SQL Server takes at most 2100 parameters a statement; the others far more. */
+    private static final int MSSQL_MAX_PARAMETERS = 2000;
+    private static final int MAX_PARAMETERS = 30_000;
+
+    public String create() {
+        String text = switch (dialect) {
+            case POSTGRES, MYSQL -> "TEXT";
+            case MSSQL -> "VARCHAR(MAX)";
+            case H2 -> "VARCHAR";
+        };
+        StringJoiner columns = new StringJoiner(", ", "CREATE TABLE " + table + " (YCSB_KEY VARCHAR(255) PRIMARY KEY, ", ")");
+        for (int i = 0; i < fields; i++) {
+            columns.add(column(i) + " " + text);
+        }
+        return columns.toString();
+    }
+
+    public String read() {
+        return "SELECT * FROM " + table + " WHERE YCSB_KEY = ?";
+    }
+
+    /** Parameters: start key, then count; SQL Server's TOP takes the count first ({@link #scanCountFirst}). */
+    public String scan() {
+        return dialect == Dialect.MSSQL
+                ? "SELECT TOP (?) * FROM " + table + " WHERE YCSB_KEY >= ? ORDER BY YCSB_KEY"
+                : "SELECT * FROM " + table + " WHERE YCSB_KEY >= ? ORDER BY YCSB_KEY LIMIT ?";
+    }
+
+    public boolean scanCountFirst() {
+        return dialect == Dialect.MSSQL;
+    }
+
+    /** {@code field} < 0: every field; else that one. The key is the last parameter. */
+    public String update(int field) {
+        StringJoiner set = new StringJoiner(", ", "UPDATE " + table + " SET ", " WHERE YCSB_KEY = ?");
+        for (int i = 0; i < fields; i++) {
+            if (field < 0 || field == i) {
+                set.add(column(i) + " = ?");
+            }
+        }
+        return set.toString();
+    }
+
+    /** One statement inserting {@code rows} records. */
+    public String insert(int rows) {
+        StringJoiner names = new StringJoiner(", ", "INSERT INTO " + table + " (", ") VALUES ");
+        StringJoiner marks = new StringJoiner(", ", "(", ")");
+        names.add("YCSB_KEY");
+        marks.add("?");
+        for (int i = 0; i < fields; i++) {
+            names.add(column(i));
+            marks.add("?");
+        }
+        StringJoiner all = new StringJoiner(", ", names.toString(), "");
+        for (int r = 0; r < rows; r++) {
+            all.add(marks.toString());
+        }
+        return all.toString();
+    }
+
+    /** PostgreSQL's COPY of whole records (tab-separated text). */
+    public String copy() {
+        StringJoiner names = new StringJoiner(", ", "COPY " + table + " (YCSB_KEY, ", ") FROM STDIN");
+        for (int i = 0; i < fields; i++) {
+            names.add(column(i));
+        }
+        return names.toString();
+    }
+
+    public String count() {
+        return "SELECT COUNT(*) FROM " + table;
+    }
+
+    public int maxRowsPerInsert() {
+        return (dialect == Dialect.MSSQL ? MSSQL_MAX_PARAMETERS : MAX_PARAMETERS) / (fields + 1);
+    }
+
+    static String column(int field) {
+        return "FIELD" + field;
+    }
+}

@@ -1,0 +1,61 @@
+package dev.bench.workloads.ycsb;
+
+import dev.bench.core.ErrorKind;
+
+import java.util.List;
+
+/**
+ * A YCSB binding: the store under test (a SQL table, memcached) as the ops see it.
+ *
+ * <p>Threading: {@link #open} and {@link #classify} from any worker; each {@link Connection} by one
+ * worker at a time; the rest from the thread running the benchmark.
+ */
+public interface YcsbStore extends AutoCloseable {
+
+    /** Creates the table when missing (load), or checks it is there (run). */
+    void prepare(boolean load) throws Exception;
+
+    Connection open(int worker) throws Exception;
+
+    ErrorKind classify(Exception failure);
+
+    /**
+     * For the check: a SQL table's row count (all of it: {@code keys} is not read), or how many of
+     * {@code keys} memcached holds.
+     */
+    long count(List<String> keys) throws Exception;
+
+    /** Whether {@link #count} reads the keys (memcached) rather than counting every row. */
+    boolean countsKeys();
+
+    /** The target and server version, for summary.json. */
+    String describe();
+
+    /** Longest multi-row insert the store takes, in rows, for records of {@code fields} fields. */
+    int maxRowsPerInsert(int fields);
+
+    @Override
+    void close();
+
+    /** One worker's connection. Values are indexed by field number; null where not read or written. */
+    interface Connection extends AutoCloseable {
+
+        /** @return false when no record has the key */
+        boolean read(String key, int field, String[] values) throws Exception;
+
+        /** @return records found from {@code startKey} on, at most {@code count} */
+        int scan(String startKey, int count, int field) throws Exception;
+
+        /** @return false when no record has the key */
+        boolean update(String key, String[] values) throws Exception;
+
+        void insert(String[] keys, String[][] values, int rows) throws Exception;
+
+        /** Cuts the connection off from another thread (JDBC's abort); must not block. */
+        default void abort() {
+        }
+
+        @Override
+        void close() throws Exception;
+    }
+}
