@@ -43,6 +43,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * its own figure, summary.json's integrity.seconds.
  * The table of what each cell measured goes to target/endings-matrix.md.
  *
+ * <p>ycsb, newer than the matrix's issue, has a row of its own: its count, deadline and Ctrl-C.
+ *
  * <p>A server lost for good needs a server: the JDBC workloads that run on PostgreSQL reach it through a
  * relay that the test closes mid-run (every connection reset, every new one refused). The embedded
  * workloads (tpcc, voter, tao on H2) cannot lose their server; FaultMatrixTest kills their servers.
@@ -58,6 +60,9 @@ class EndingsMatrixTest {
     private static final long MILLIS_BEFORE_ENDING = 2500;
     private static final List<String> SIGINT_AT_DEFAULT = envResetsSignals()
             ? List.of("env", "--default-signal=INT") : List.of();
+    /** YCSB's workload A as the distribution ships it (the module's working directory is bench-cli/). */
+    private static final Path WORKLOADA = Paths.get("..", "examples", "ycsb", "workloada").toAbsolutePath().normalize();
+    private static final String YCSB_RUN = "ycsb run jdbc -P WORKLOADA -p recordcount=2000 -threads 2 ";
     private static final Pattern START_TIME = Pattern.compile("#\\[StartTime: ([0-9.]+) ");
 
     @TempDir
@@ -118,7 +123,11 @@ class EndingsMatrixTest {
                 new Cell("pgbench", Ending.DEADLINE, "1e3/s", "pgbench -c 2 -T 2 -R 1000", 0),
                 new Cell("pgbench", Ending.MAX_LAG, "1e6/s", "pgbench -c 2 -T 60 -R 1000000 --max-lag 1", 1),
                 new Cell("pgbench", Ending.SIGINT, "closed", "pgbench -c 2 -T 600", 130),
-                new Cell("pgbench", Ending.SIGTERM, "1e3/s", "pgbench -c 2 -T 600 -R 1000", 143));
+                new Cell("pgbench", Ending.SIGTERM, "1e3/s", "pgbench -c 2 -T 600 -R 1000", 143),
+
+                new Cell("ycsb", Ending.COUNT, "closed", YCSB_RUN + "-p operationcount=5000", 0),
+                new Cell("ycsb", Ending.DEADLINE, "1e3/s", YCSB_RUN + "-p operationcount=0 -p maxexecutiontime=2 -target 1000", 0),
+                new Cell("ycsb", Ending.SIGINT, "closed", YCSB_RUN + "-p operationcount=0 -p maxexecutiontime=600", 130));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -216,6 +225,7 @@ class EndingsMatrixTest {
             case "oltp-rw" -> "oltp-rw prepare --table-size 2000" + (url == null ? "" : " --url " + url);
             case "tpcc" -> "tpcc prepare --scale 1";
             case "pgbench" -> "pgbench -i";
+            case "ycsb" -> "ycsb load jdbc -P WORKLOADA -p recordcount=2000 -threads 2";
             default -> null;
         };
         if (url != null && cell.workload().equals("oltp-rw")) {
@@ -246,7 +256,11 @@ class EndingsMatrixTest {
     }
 
     private static String reportMarker(String workload) {
-        return workload.equals("pgbench") ? "number of transactions actually processed" : "# results: ";
+        return switch (workload) {
+            case "pgbench" -> "number of transactions actually processed";
+            case "ycsb" -> "[OVERALL], Throughput(ops/sec)";
+            default -> "# results: ";
+        };
     }
 
     /** Every phase's after-run check, in seconds (summary.json's integrity.seconds, one per phase and one in all). */
@@ -284,6 +298,7 @@ class EndingsMatrixTest {
     }
 
     private static Process bench(Path dir, String args, Path out, Path err) throws IOException {
+        args = args.replace("WORKLOADA", WORKLOADA.toString());
         List<String> cmd = new ArrayList<>(SIGINT_AT_DEFAULT);
         cmd.addAll(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(), "-Xshare:auto",
                 "-cp", System.getProperty("java.class.path"), BenchMain.class.getName()));
