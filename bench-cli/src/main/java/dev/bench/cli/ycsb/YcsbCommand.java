@@ -37,14 +37,17 @@ public final class YcsbCommand implements Runnable {
         throw new CommandLine.ParameterException(spec.commandLine(), "name a phase: load, run or cleanup");
     }
 
-    @Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
-            description = "Create the table when missing and insert records insertstart .. insertstart+insertcount, "
-                    + "db.batchsize (default 100) a statement (PostgreSQL: COPY); then check the row count.")
-    static final class Load implements Callable<Integer>, WorkloadCommand {
+    /** load and run: the same options, one phase each. */
+    abstract static class Phase implements Callable<Integer>, WorkloadCommand {
+        private final String phase;
         @Spec CommandSpec spec;
         @Mixin YcsbOptions ycsb;
         @Mixin TargetOptions target;
         @Mixin RunOptions run;
+
+        Phase(String phase) {
+            this.phase = phase;
+        }
 
         @Override
         public Integer call() {
@@ -53,26 +56,24 @@ public final class YcsbCommand implements Runnable {
 
         @Override
         public WorkloadRequest<YcsbSettings> request() {
-            return YcsbCommand.request(spec, ycsb, target, run, YcsbSettings.LOAD);
+            return YcsbCommand.request(spec, ycsb, target, run, phase);
+        }
+    }
+
+    @Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
+            description = "Create the table when missing and insert records insertstart .. insertstart+insertcount, "
+                    + "db.batchsize (default 100) a statement (PostgreSQL: COPY); then check the row count.")
+    static final class Load extends Phase {
+        Load() {
+            super(YcsbSettings.LOAD);
         }
     }
 
     @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
             description = "Run operationcount ops (or until maxexecutiontime), then check the rows and verified reads.")
-    static final class Run implements Callable<Integer>, WorkloadCommand {
-        @Spec CommandSpec spec;
-        @Mixin YcsbOptions ycsb;
-        @Mixin TargetOptions target;
-        @Mixin RunOptions run;
-
-        @Override
-        public Integer call() {
-            return request().execute();
-        }
-
-        @Override
-        public WorkloadRequest<YcsbSettings> request() {
-            return YcsbCommand.request(spec, ycsb, target, run, YcsbSettings.RUN);
+    static final class Run extends Phase {
+        Run() {
+            super(YcsbSettings.RUN);
         }
     }
 
