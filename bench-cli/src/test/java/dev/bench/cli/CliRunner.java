@@ -1,6 +1,6 @@
 package dev.bench.cli;
 
-import dev.bench.core.testing.ResultsInvariants;
+import dev.bench.core.results.verify.ResultsInvariants;
 
 import java.io.StringWriter;
 import java.nio.file.Files;

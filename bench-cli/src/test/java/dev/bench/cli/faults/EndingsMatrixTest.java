@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bench.cli.BenchMain;
 import dev.bench.core.results.verify.Findings;
 import dev.bench.core.results.verify.ResultsVerifier;
-import dev.bench.core.testing.ResultsInvariants;
+import dev.bench.core.results.verify.ResultsInvariants;
 import dev.bench.core.testing.SkipOrFail;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.io.TempDir;

@@ -3,7 +3,7 @@ package dev.bench.cli.faults;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bench.cli.BenchMain;
-import dev.bench.core.testing.ResultsInvariants;
+import dev.bench.core.results.verify.ResultsInvariants;
 import dev.bench.core.testing.SkipOrFail;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.bench.cli.BenchMain;
 import dev.bench.cli.CliRunner;
 import dev.bench.core.results.ResultsJson;
-import dev.bench.core.testing.ResultsInvariants;
+import dev.bench.core.results.verify.ResultsInvariants;
 import dev.bench.core.testing.LocalMemcached;
 import dev.bench.core.testing.TestServers;
 import org.junit.jupiter.api.Test;

@@ -3,7 +3,7 @@ package dev.bench.cli.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bench.cli.CliRunner;
 import dev.bench.core.results.ResultsJson;
-import dev.bench.core.testing.ResultsInvariants;
+import dev.bench.core.results.verify.ResultsInvariants;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;

@@ -66,7 +66,7 @@ class VerifyCommandTest {
         assertEquals(0, merge.exitCode(), merge.out() + merge.err());
         CliRunner verify = CliRunner.run("verify", merged.toString(), clients.get(0).toString(), clients.get(1).toString());
         assertEquals(0, verify.exitCode(), verify.out() + verify.err());
-        dev.bench.core.testing.ResultsInvariants.assertHold(merged, clients.get(0), clients.get(1));
+        dev.bench.core.results.verify.ResultsInvariants.assertHold(merged, clients.get(0), clients.get(1));
 
         CliRunner twice = CliRunner.run("merge", "--results", tmp.resolve("twice").toString(), clients.get(0).toString(),
                 clients.get(0).toString());

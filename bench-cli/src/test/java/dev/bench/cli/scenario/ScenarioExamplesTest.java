@@ -1,6 +1,6 @@
 package dev.bench.cli.scenario;
 
-import dev.bench.core.testing.ResultsInvariants;
+import dev.bench.core.results.verify.ResultsInvariants;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bench.cli.CliRunner;
 import dev.bench.core.results.IntervalCsvReader;

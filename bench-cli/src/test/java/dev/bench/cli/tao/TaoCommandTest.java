@@ -1,6 +1,6 @@
 package dev.bench.cli.tao;
 
-import dev.bench.core.testing.ResultsInvariants;
+import dev.bench.core.results.verify.ResultsInvariants;
 import dev.bench.cli.CliRunner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

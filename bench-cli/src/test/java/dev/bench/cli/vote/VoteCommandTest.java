@@ -1,6 +1,6 @@
 package dev.bench.cli.vote;
 
-import dev.bench.core.testing.ResultsInvariants;
+import dev.bench.core.results.verify.ResultsInvariants;
 import dev.bench.cli.CliRunner;
 import dev.bench.core.testing.TestServers;
 import org.junit.jupiter.api.Test;

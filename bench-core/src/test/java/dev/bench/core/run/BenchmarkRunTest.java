@@ -1,6 +1,6 @@
 package dev.bench.core.run;
 
-import dev.bench.core.testing.ResultsInvariants;
+import dev.bench.core.results.verify.ResultsInvariants;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bench.core.BenchException;
 import dev.bench.core.RunConfig;

@@ -1,7 +1,5 @@
-package dev.bench.core.testing;
+package dev.bench.core.results.verify;
 
-import dev.bench.core.results.verify.Findings;
-import dev.bench.core.results.verify.ResultsVerifier;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
