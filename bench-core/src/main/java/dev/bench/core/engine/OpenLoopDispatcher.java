@@ -197,6 +197,10 @@ final class OpenLoopDispatcher implements Dispatcher {
                 total += unclaimed[s.kind];
             }
             long[] allowed = total <= remainingInWindow ? unclaimed : shareOf(remainingInWindow, unclaimed, total);
+            if (total > 0 && total >= remainingInWindow) {
+                // the count ended the window where the schedule reached it: its last op, though never claimed
+                lastIntendedInWindowNanos = Math.max(lastIntendedInWindowNanos, whenUnclaimedReach(remainingInWindow, until));
+            }
             for (int k = 0; k < generated.length; k++) {
                 generated[k] += allowed[k];
             }
@@ -204,6 +208,28 @@ final class OpenLoopDispatcher implements Dispatcher {
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * The earliest time by which the unclaimed arrivals in the window number {@code count} (< those before
+     * {@code until}): a bisection over the closed-form counts, so O(kinds x 64) whatever the backlog.
+     */
+    private long whenUnclaimedReach(long count, long until) {
+        long low = windowStartNanos;
+        long high = until;
+        while (high - low > 1) {
+            long mid = low + (high - low) / 2;
+            long arrived = 0;
+            for (ArrivalStream s : streams) {
+                arrived += s.arrivalsBetween(windowStartNanos, mid);
+            }
+            if (arrived >= count) {
+                high = mid;
+            } else {
+                low = mid;
+            }
+        }
+        return high;
     }
 
     /** {@code cap} split in proportion to {@code counts} (which sum to {@code total} > cap), the remainder to the first kinds. */

@@ -109,4 +109,22 @@ class EngineStopTest {
         long waiting = intervals.get(intervals.size() - 1).waitingOps();
         assertEquals(1e9 - r.completedTotal(), waiting, 1e9 * 0.01, "all but the served ones still waited");
     }
+
+    /**
+     * voter --calls 1800 --target 300 behind a permanent partition: the count's ops are offered whether
+     * or not a worker takes them, and the window is as long as the schedule took to offer them, not the
+     * span of the few ops claimed before the worker blocked (the offered rate stays the target's).
+     */
+    @Test
+    void aCountNeverClaimedEndsTheWindowWhereTheScheduleReachedIt() {
+        RunConfig config = RunConfig.builder().threads(1).targetOpsPerSec(300).arrivals(dev.bench.core.Arrivals.UNIFORM)
+                .warmup(Duration.ZERO).duration(Duration.ofSeconds(1)).maxOps(300).maxLag(Duration.ofSeconds(2))
+                .reportInterval(Duration.ofMillis(500)).build();
+        // the first call blocks past the max-lag stop (2 s, after the window's end): the count was all offered
+        RunResult r = Engine.run(QueueGaugesTest.parking(3_500 * MILLI), config, List.of());
+
+        assertEquals(300, r.generatedTotal(), "the count, offered");
+        assertEquals(1.0, r.windowNanos() / 1e9, 0.01, "the window the schedule took to offer 300 ops at 300/s");
+        assertEquals(300, r.generatedPerSec(), 3);
+    }
 }
