@@ -57,7 +57,7 @@ class EndingsMatrixTest {
     /** A child's whole life is bounded: it must end by itself well before this. */
     private static final long SECONDS_TO_EXIT = 45;
     /** Signals and relay closes come this long after the first interval is written. */
-    private static final long MILLIS_BEFORE_ENDING = 2500;
+    private static final long MILLIS_BEFORE_ENDING = 1500;
     private static final List<String> SIGINT_AT_DEFAULT = envResetsSignals()
             ? List.of("env", "--default-signal=INT") : List.of();
     /** YCSB's workload A as the distribution ships it (the module's working directory is bench-cli/). */

@@ -148,7 +148,7 @@ class MergeChecksAllClientsTest {
 
     @Test
     void voterLauncherCountsTheVotesInDoubtOfAllClients(@TempDir Path tmp) {
-        CliRunner r = CliRunner.run("voter", "--calls", "2000", "--burst-size", "4", "--clients", "2", "--start-delay", "6",
+        CliRunner r = CliRunner.run("voter", "--calls", "2000", "--burst-size", "4", "--clients", "2", "--start-delay", "10",
                 "--url", TestServers.postgresUrl(), "--results", tmp.resolve("r").toString());
         assertEquals(0, r.exitCode(), r.out() + r.err());
         JsonNode merged = ResultsJson.read(tmp.resolve("r").resolve("merged").resolve("summary.json"));
