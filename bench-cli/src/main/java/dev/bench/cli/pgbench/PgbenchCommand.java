@@ -7,7 +7,7 @@ import dev.bench.cli.workload.WorkloadCommand;
 import dev.bench.cli.workload.WorkloadRequest;
 import dev.bench.cli.workload.WorkloadRun;
 import dev.bench.core.BenchException;
-import dev.bench.core.jdbc.Dialect;
+import dev.bench.core.Secrets;
 import dev.bench.core.run.TargetSettings;
 import dev.bench.workloads.Workloads;
 import dev.bench.workloads.pgbench.BuiltinScripts;
@@ -143,7 +143,7 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
     String host;
 
     @Option(names = {"-p", "--port"}, paramLabel = "PORT", description = "PostgreSQL server port (without --url).")
-    Integer port;
+    String port;
 
     @Option(names = {"-U", "--username"}, paramLabel = "USERNAME", description = "Connect as specified database user.")
     String username;
@@ -198,6 +198,9 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
     @Mixin
     RunOptions run;
 
+    /** The server libpq's rules named, or null (--url, or the embedded default). */
+    private LibpqParameters libpq;
+
     @Override
     public Integer call() {
         if (showScript != null) {
@@ -206,16 +209,20 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
             spec.commandLine().getErr().flush();
             return 0;
         }
-        if (initialize) {
-            PgbenchSettings s = WorkloadRun.validated(spec, this::settings);
-            TargetSettings t = WorkloadRun.validated(spec, this::targetSettings);
-            WorkloadRun.validated(spec, () -> {
-                Workloads.PGBENCH.checkInitialize(s, t, FlagNames.of(spec));
-                return s;
-            });
-            return Workloads.PGBENCH.initialize(s, t, FlagNames.of(spec), spec.commandLine().getErr());
+        try {
+            if (initialize) {
+                PgbenchSettings s = WorkloadRun.validated(spec, this::settings);
+                TargetSettings t = WorkloadRun.validated(spec, this::targetSettings);
+                WorkloadRun.validated(spec, () -> {
+                    Workloads.PGBENCH.checkInitialize(s, t, FlagNames.of(spec));
+                    return s;
+                });
+                return Workloads.PGBENCH.initialize(s, t, FlagNames.of(spec), spec.commandLine().getErr());
+            }
+            return request().execute();
+        } catch (BenchException e) {
+            throw LibpqConnectionError.reworded(libpq, e);
         }
-        return request().execute();
     }
 
     @Override
@@ -264,20 +271,31 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
         }
     }
 
-    /** The shared target, or PostgreSQL from -h/-p/DBNAME; the password also from PGPASSWORD. */
+    /**
+     * The shared target (--url, --address), else the PostgreSQL server libpq would connect to from
+     * -h/-p/-U/DBNAME and the PG* environment ({@link LibpqParameters}), else the embedded default.
+     */
     private TargetSettings targetSettings() {
         TargetSettings t = target.settings();
         boolean pgStyle = host != null || port != null || dbName != null;
         if (pgStyle && t.url() != null) {
             throw new BenchException("give either --url or -h/-p/DBNAME, not both");
         }
-        String url = t.url();
-        if (pgStyle) {
-            String address = (host != null ? host : "127.0.0.1") + ":" + (port != null ? port : Dialect.POSTGRES.defaultPort());
-            url = Dialect.POSTGRES.url(address, dbName != null ? dbName : Dialect.DEFAULT_DATABASE);
-        }
         String user = username != null ? username : t.user();
-        String password = t.password() != null ? t.password() : System.getenv("PGPASSWORD");
-        return new TargetSettings(url, t.address(), t.database(), user, password, t.poolSize(), t.container());
+        if (t.url() == null && t.address() == null && t.database() == null) {
+            libpq = LibpqParameters.resolve(new LibpqParameters.Given(host, port, username, dbName), this::warn);
+        }
+        if (libpq == null) {
+            String password = t.password() != null ? t.password() : System.getenv("PGPASSWORD");
+            return new TargetSettings(t.url(), t.address(), t.database(), user, password, t.poolSize(), t.container());
+        }
+        Secrets.remember(libpq.password()); // from the password file: never printed either
+        String password = t.password() != null ? t.password() : libpq.password();
+        return new TargetSettings(libpq.jdbcUrl(), null, null, libpq.user(), password, t.poolSize(), t.container());
+    }
+
+    private void warn(String warning) {
+        spec.commandLine().getErr().println("WARNING: " + warning);
+        spec.commandLine().getErr().flush();
     }
 }
