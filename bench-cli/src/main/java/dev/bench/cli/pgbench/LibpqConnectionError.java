@@ -2,8 +2,8 @@ package dev.bench.cli.pgbench;
 
 import dev.bench.core.BenchException;
 import dev.bench.core.Failures;
+import dev.bench.workloads.pgbench.ServerErrors;
 import org.postgresql.util.PSQLException;
-import org.postgresql.util.ServerErrorMessage;
 
 /**
  * A failed connection to a server named the libpq way, in libpq's words, as pgbench prints it:
@@ -28,8 +28,7 @@ final class LibpqConnectionError {
     private static String reason(Throwable e) {
         for (Throwable t = e; t != null && t.getCause() != t; t = t.getCause()) {
             if (t instanceof PSQLException p && p.getServerErrorMessage() != null) {
-                ServerErrorMessage m = p.getServerErrorMessage();
-                return m.getSeverity() + ":  " + m.getMessage();
+                return ServerErrors.libpqStyle(p);
             }
         }
         return e.getCause() != null ? Failures.rootMessage(e.getCause()) : e.getMessage().substring(BENCH_PREFIX.length());

@@ -7,10 +7,12 @@ import dev.bench.cli.workload.WorkloadCommand;
 import dev.bench.cli.workload.WorkloadRequest;
 import dev.bench.cli.workload.WorkloadRun;
 import dev.bench.core.BenchException;
+import dev.bench.core.Failures;
 import dev.bench.core.Secrets;
 import dev.bench.core.run.TargetSettings;
 import dev.bench.workloads.Workloads;
 import dev.bench.workloads.pgbench.BuiltinScripts;
+import dev.bench.workloads.pgbench.ClientAbort;
 import dev.bench.workloads.pgbench.ErrorReports;
 import dev.bench.workloads.pgbench.Partitioning;
 import dev.bench.workloads.pgbench.PgbenchSettings;
@@ -20,11 +22,13 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.Unmatched;
 
+import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -32,13 +36,21 @@ import java.util.concurrent.Callable;
 /**
  * {@code bench pgbench [options] [dbname]}: pgbench 15's command line and scripts on any JDBC database
  * (PostgreSQL, MySQL/MariaDB, H2 when none is named). {@code -i} initializes; otherwise it runs
- * through the run template. Options this version does not do are refused with one line (exit 2).
+ * through the run template. Options this version does not do are refused with one line.
+ *
+ * <p>Exit codes are pgbench's, not the rest of bench's: 1 for bad options and scripts (and a failed
+ * connection), 2 when a client aborted. Where it connects: {@link LibpqParameters}.
  */
 @Command(name = "pgbench", sortOptions = false,
         description = {"pgbench's options and script language (PostgreSQL 15) on every JDBC database, open loop with -R,"
                 + " latency from the intended start, and the after-run balance check.",
                 "Target: --url, or -h/-p/-U and DBNAME for PostgreSQL; embedded H2 when none is named."})
 public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand {
+
+    /** pgbench exits 1 for an option or script error, where bench exits 2. */
+    static final int EXIT_BAD_INPUT = 1;
+    /** pgbench exits 2 when a client aborted. */
+    static final int EXIT_ABORTED = 2;
 
     @Spec
     CommandSpec spec;
@@ -53,11 +65,11 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
             description = "Run selected initialization steps (default: ${DEFAULT-VALUE}).")
     String initSteps;
 
-    @Option(names = {"-s", "--scale"}, defaultValue = "" + PgbenchSettings.SCALE, description = "Scaling factor (default: ${DEFAULT-VALUE}).")
-    int scale;
+    @Option(names = {"-s", "--scale"}, paramLabel = "NUM", description = "Scaling factor (default: " + PgbenchSettings.SCALE + ").")
+    String scale;
 
-    @Option(names = {"-F", "--fillfactor"}, defaultValue = "" + PgbenchSettings.FILLFACTOR, description = "Table fill factor (default: ${DEFAULT-VALUE}).")
-    int fillfactor;
+    @Option(names = {"-F", "--fillfactor"}, paramLabel = "NUM", description = "Table fill factor (default: " + PgbenchSettings.FILLFACTOR + ").")
+    String fillfactor;
 
     @Option(names = {"-q", "--quiet"}, description = "Quiet logging (one message each 5 seconds).")
     boolean quiet;
@@ -81,40 +93,40 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
     @Option(names = {"-S", "--select-only"}, description = "Perform SELECT-only transactions (same as -b select-only).")
     boolean selectOnly;
 
-    @Option(names = {"-c", "--client"}, paramLabel = "NUM", defaultValue = "" + PgbenchSettings.CLIENT,
-            description = "Number of concurrent database clients (default: ${DEFAULT-VALUE}).")
-    int client;
+    @Option(names = {"-c", "--client"}, paramLabel = "NUM",
+            description = "Number of concurrent database clients (default: " + PgbenchSettings.CLIENT + ").")
+    String client;
 
-    @Option(names = {"-j", "--jobs"}, paramLabel = "NUM", defaultValue = "" + PgbenchSettings.JOBS,
+    @Option(names = {"-j", "--jobs"}, paramLabel = "NUM",
             description = "Number of threads (accepted and reported; the engine runs one worker per client).")
-    int jobs;
+    String jobs;
 
-    @Option(names = {"-T", "--time"}, paramLabel = "NUM", defaultValue = "0", description = "Duration of benchmark test in seconds.")
-    int time;
+    @Option(names = {"-T", "--time"}, paramLabel = "NUM", description = "Duration of benchmark test in seconds.")
+    String time;
 
     @Option(names = "--warmup", paramLabel = "S", defaultValue = "0", description = "Run transactions for S seconds before -T's,"
             + " left out of every figure (not a pgbench option: the JVM compiles its hot code then; default: ${DEFAULT-VALUE}, none, as pgbench).")
     double warmup;
 
-    @Option(names = {"-t", "--transactions"}, paramLabel = "NUM", defaultValue = "0",
+    @Option(names = {"-t", "--transactions"}, paramLabel = "NUM",
             description = "Number of transactions each client runs (default: " + PgbenchSettings.TRANSACTIONS + ").")
-    int transactions;
+    String transactions;
 
-    @Option(names = {"-R", "--rate"}, paramLabel = "NUM", defaultValue = "0", description = "Target rate in transactions per second (open loop).")
-    double rate;
+    @Option(names = {"-R", "--rate"}, paramLabel = "NUM", description = "Target rate in transactions per second (open loop).")
+    String rate;
 
-    @Option(names = {"-L", "--latency-limit"}, paramLabel = "NUM", defaultValue = "0", description = "Count transactions lasting more than NUM ms as late.")
-    double latencyLimit;
+    @Option(names = {"-L", "--latency-limit"}, paramLabel = "NUM", description = "Count transactions lasting more than NUM ms as late.")
+    String latencyLimit;
 
     @Option(names = {"-M", "--protocol"}, paramLabel = "simple|extended|prepared", defaultValue = PgbenchSettings.PROTOCOL,
             description = "Protocol for submitting queries (default: ${DEFAULT-VALUE}).")
     String protocol;
 
     @Option(names = {"-D", "--define"}, paramLabel = "VARNAME=VALUE", description = "Define variable for use by custom script.")
-    Map<String, String> define = new LinkedHashMap<>();
+    List<String> define = new ArrayList<>();
 
-    @Option(names = {"-P", "--progress"}, paramLabel = "NUM", defaultValue = "0", description = "Show thread progress report every NUM seconds (stderr).")
-    int progress;
+    @Option(names = {"-P", "--progress"}, paramLabel = "NUM", description = "Show thread progress report every NUM seconds (stderr).")
+    String progress;
 
     @Option(names = {"-r", "--report-per-command", "--report-latencies"}, description = "Report latencies per command.")
     boolean reportPerCommand;
@@ -128,10 +140,10 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
     @Option(names = "--random-seed", paramLabel = "SEED", description = "Set random seed (an integer, or \"time\"; default: --seed).")
     String randomSeed;
 
-    @Option(names = "--max-tries", paramLabel = "NUM", defaultValue = "" + PgbenchSettings.MAX_TRIES,
-            description = "Max number of tries to run a transaction after serialization or deadlock failures (default: ${DEFAULT-VALUE}; "
-                    + "0: no limit, with -L or -T).")
-    int maxTries;
+    @Option(names = "--max-tries", paramLabel = "NUM",
+            description = "Max number of tries to run a transaction after serialization or deadlock failures (default: " + PgbenchSettings.MAX_TRIES
+                    + "; 0: no limit, with -L or -T).")
+    String maxTries;
 
     @Option(names = "--check", paramLabel = "SQL", description = "After the run, this query must return one true boolean (for -f scripts).")
     String check;
@@ -157,20 +169,20 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
     @Option(names = {"-l", "--log"}, description = "Write information about each transaction to a log file (pgbench_log.PID).")
     boolean log;
 
-    @Option(names = "--sampling-rate", paramLabel = "NUM", defaultValue = "1.0",
+    @Option(names = "--sampling-rate", paramLabel = "NUM",
             description = "Fraction of transactions to log (e.g. 0.01 for 1%%).")
-    double samplingRate;
+    String samplingRate;
 
-    @Option(names = "--aggregate-interval", paramLabel = "NUM", defaultValue = "0",
+    @Option(names = "--aggregate-interval", paramLabel = "NUM",
             description = "Aggregate the log over NUM seconds.")
-    int aggregateInterval;
+    String aggregateInterval;
 
     @Option(names = "--log-prefix", paramLabel = "PREFIX", description = "Prefix for the transaction log files (default: pgbench_log).")
     String logPrefix;
 
-    @Option(names = "--partitions", paramLabel = "NUM", defaultValue = "0", description = "Partition pgbench_accounts into NUM"
-            + " partitions (PostgreSQL; default: ${DEFAULT-VALUE}, not partitioned).")
-    int partitions;
+    @Option(names = "--partitions", paramLabel = "NUM", description = "Partition pgbench_accounts into NUM"
+            + " partitions (PostgreSQL; default: 0, not partitioned).")
+    String partitions;
 
     @Option(names = "--partition-method", paramLabel = "range|hash", description = "Partition pgbench_accounts with this"
             + " method (default: range with --partitions).")
@@ -191,6 +203,10 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
     @Option(names = "--index-tablespace", paramLabel = "TABLESPACE",
             description = "Create indexes in the specified tablespace (PostgreSQL).")
     String indexTablespace;
+
+    /** Unknown options and extra arguments: refused in call() with pgbench's exit code, not picocli's. */
+    @Unmatched
+    List<String> unmatched = new ArrayList<>();
 
     @Mixin
     TargetOptions target;
@@ -220,9 +236,25 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
                 return Workloads.PGBENCH.initialize(s, t, FlagNames.of(spec), spec.commandLine().getErr());
             }
             return request().execute();
+        } catch (ParameterException e) {
+            return error(e.getMessage(), true, EXIT_BAD_INPUT);
         } catch (BenchException e) {
+            if (ClientAbort.in(e)) {
+                return error(e.getMessage(), false, EXIT_ABORTED);
+            }
             throw LibpqConnectionError.reworded(libpq, e);
         }
+    }
+
+    /** One line on stderr, as bench's errors are; pgbench's exit code (see the class comment). */
+    private int error(String message, boolean usage, int exitCode) {
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("bench: " + Secrets.mask(Failures.firstLine(message)));
+        if (usage) {
+            err.println("Try '" + spec.qualifiedName() + " --help' for more information.");
+        }
+        err.flush();
+        return exitCode;
     }
 
     @Override
@@ -240,14 +272,38 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
         if (selectOnly) {
             b.add(BuiltinScripts.SELECT_ONLY);
         }
+        refuseUnmatched();
+        PgbenchModes.check(spec, initialize);
         List<String> refused = new ArrayList<>();
         refuse(refused, debug, "-d/--debug");
-        return new PgbenchSettings(initialize, initSteps, scale, fillfactor, quiet, foreignKeys, unlogged,
-                new Partitioning(partitions, partitionMethod), new Tablespaces(tablespace, indexTablespace), List.copyOf(b),
-                List.copyOf(files), client, jobs, time, transactions, rate, latencyLimit, protocol, Map.copyOf(define),
-                progress, reportPerCommand, noVacuum, vacuumAll, seed(), check, maxTries, connect,
-                new ErrorReports(failuresDetailed, verboseErrors),
-                new TransactionLogSettings(log, samplingRate, aggregateInterval, logPrefix), warmup, List.copyOf(refused));
+        int max = Integer.MAX_VALUE;
+        return new PgbenchSettings(initialize, initSteps, PgbenchOptionValues.integer(scale, PgbenchSettings.SCALE, "-s/--scale", 1, max),
+                PgbenchOptionValues.integer(fillfactor, PgbenchSettings.FILLFACTOR, "-F/--fillfactor", 10, 100), quiet, foreignKeys, unlogged,
+                new Partitioning(PgbenchOptionValues.integer(partitions, 0, "--partitions", 0, max), partitionMethod),
+                new Tablespaces(tablespace, indexTablespace), List.copyOf(b), List.copyOf(files),
+                PgbenchOptionValues.integer(client, PgbenchSettings.CLIENT, "-c/--clients", 1, max),
+                PgbenchOptionValues.integer(jobs, PgbenchSettings.JOBS, "-j/--jobs", 1, max),
+                PgbenchOptionValues.integer(time, 0, "-T/--time", 1, max),
+                PgbenchOptionValues.integer(transactions, 0, "-t/--transactions", 1, max),
+                PgbenchOptionValues.positive(rate, "invalid rate limit"), PgbenchOptionValues.positive(latencyLimit, "invalid latency limit"),
+                protocol, Map.copyOf(PgbenchOptionValues.definitions(define)),
+                PgbenchOptionValues.integer(progress, 0, "-P/--progress", 1, max), reportPerCommand, noVacuum, vacuumAll, seed(), check,
+                PgbenchOptionValues.maxTries(maxTries, PgbenchSettings.MAX_TRIES), connect, new ErrorReports(failuresDetailed, verboseErrors),
+                new TransactionLogSettings(log, PgbenchOptionValues.samplingRate(samplingRate),
+                        PgbenchOptionValues.integer(aggregateInterval, 0, "--aggregate-interval", 1, max), logPrefix),
+                warmup, List.copyOf(refused));
+    }
+
+    /** pgbench's words for what getopt does not know: an unknown option, or a second DBNAME. */
+    private void refuseUnmatched() {
+        for (String arg : unmatched) {
+            if (arg.startsWith("-")) {
+                throw new BenchException("unrecognized option '" + arg + "'");
+            }
+        }
+        if (!unmatched.isEmpty()) {
+            throw new BenchException("too many command-line arguments (first is \"" + unmatched.get(0) + "\")");
+        }
     }
 
     private static void refuse(List<String> refused, boolean given, String name) {
@@ -266,8 +322,8 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
         try {
             return Long.parseLong(randomSeed);
         } catch (NumberFormatException e) {
-            throw new BenchException("unrecognized random seed option \"" + randomSeed
-                    + "\" (--random-seed): expecting an unsigned integer, \"time\" or \"rand\"");
+            throw new BenchException("unrecognized random seed option \"" + randomSeed + "\": Expecting an unsigned integer,"
+                    + " \"time\" or \"rand\"; error while setting random seed from --random-seed option");
         }
     }
 

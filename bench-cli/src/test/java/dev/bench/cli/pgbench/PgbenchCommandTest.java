@@ -35,15 +35,22 @@ class PgbenchCommandTest {
             "-b tpcb@-1               | invalid weight specification: \"tpcb@-1\"",
             "-b tpcb@0                | total script weight must not be zero",
             "-t 5 -T 5                | specify either a number of transactions (-t) or a duration (-T), not both",
-            "-c 0                     | -c must be >= 1, got 0",
+            "-c 0                     | -c/--clients must be in range 1..2147483647",
+            "-c three                 | invalid value \"three\" for option -c/--clients",
+            "-R 0                     | invalid rate limit: \"0\"",
+            "-D foobla                | invalid variable definition: \"foobla\"",
+            "--bad-option             | unrecognized option '--bad-option'",
+            "db1 db2                  | too many command-line arguments (first is \"db2\")",
+            "-i -S                    | some of the specified options cannot be used in initialization (-i) mode",
+            "-S -F 90                 | some of the specified options cannot be used in benchmarking mode",
             "-M fast                  | invalid query mode (-M): \"fast\"",
             "--sampling-rate 0.5      | log sampling (--sampling-rate) is allowed only when logging transactions (-l)",
-            "-l --sampling-rate 2     | invalid sampling rate: \"2.0\"",
+            "-l --sampling-rate 2     | invalid sampling rate: \"2\"",
             "-l -T 5 --aggregate-interval 2 | duration (5) must be a multiple of aggregation interval (2)",
             "-l --sampling-rate 0.5 --aggregate-interval 1 | log sampling (--sampling-rate) and aggregation (--aggregate-interval) cannot be used",
-            "--partitions -1          | invalid number of partitions: \"-1\" (--partitions)",
-            "--partition-method list --partitions 2 | invalid partition method, expecting \"range\" or \"hash\", got: \"list\"",
-            "--partition-method hash  | --partition-method requires greater than zero --partitions",
+            "-i --partitions -1       | --partitions must be in range 0..2147483647",
+            "-i --partition-method list --partitions 2 | invalid partition method, expecting \"range\" or \"hash\", got: \"list\"",
+            "-i --partition-method hash | --partition-method requires greater than zero --partitions",
             "--max-tries 0            | an unlimited number of transaction tries can only be used with --latency-limit or a duration (--time)",
             "--max-tries -1 -T 5      | invalid number of maximum tries: \"-1\"",
             "-f /no/such.sql          | could not open file \"/no/such.sql\": no such file",
@@ -54,11 +61,11 @@ class PgbenchCommandTest {
             "--warmup -1 -T 5         | --warmup must be >= 0, got -1.0",
             "-t 5 --schedule 2s:100   | -t counts each client's transactions and --schedule sets the run's length: give one",
     })
-    void badInputIsOneLineAndExitTwoBeforeConnecting(String args, String expected) {
+    void badInputIsOneLineAndExitOneBeforeConnecting(String args, String expected) {
         List<String> argv = new ArrayList<>(List.of("pgbench", "--url", NOWHERE));
         argv.addAll(List.of(args.split(" +")));
         CliRunner r = CliRunner.run(argv.toArray(String[]::new));
-        assertEquals(2, r.exitCode(), r.err());
+        assertEquals(PgbenchCommand.EXIT_BAD_INPUT, r.exitCode(), r.err());
         assertTrue(r.errorLines().get(0).startsWith("bench: " + expected), r.err());
         assertFalse(r.err().contains("\tat "), "no stack trace");
     }
@@ -66,14 +73,14 @@ class PgbenchCommandTest {
     @Test
     void sqlServerIsRefusedBeforeConnecting() {
         CliRunner r = CliRunner.run("pgbench", "--url", "jdbc:sqlserver://127.0.0.1:1;databaseName=x", "-i");
-        assertEquals(2, r.exitCode(), r.err());
+        assertEquals(PgbenchCommand.EXIT_BAD_INPUT, r.exitCode(), r.err());
         assertTrue(r.errorLines().get(0).startsWith("bench: bench pgbench does not support SQL Server yet"), r.err());
     }
 
     @Test
     void tablespacesAreRefusedOffPostgresBeforeConnecting() {
         CliRunner r = CliRunner.run("pgbench", "--url", "jdbc:mysql://127.0.0.1:1/x", "-i", "--tablespace", "ts");
-        assertEquals(2, r.exitCode(), r.err());
+        assertEquals(PgbenchCommand.EXIT_BAD_INPUT, r.exitCode(), r.err());
         assertTrue(r.errorLines().get(0).startsWith("bench: --tablespace and --index-tablespace are PostgreSQL's; "
                 + "bench pgbench makes no tablespaces on mysql"), r.err());
     }
@@ -83,8 +90,18 @@ class PgbenchCommandTest {
         Path script = dir.resolve("bad.sql");
         Files.writeString(script, "\\set aid random(1, 10)\nSELECT :aid;\n\\set x 1 +* 2\n");
         CliRunner r = CliRunner.run("pgbench", "--url", NOWHERE, "-f", script.toString());
-        assertEquals(2, r.exitCode(), r.err());
+        assertEquals(PgbenchCommand.EXIT_BAD_INPUT, r.exitCode(), r.err());
         assertTrue(r.errorLines().get(0).startsWith("bench: " + script + ":3: syntax error in command \"set\""), r.err());
+    }
+
+    /** pgbench's exit code for a client that aborted (here on a server error), and the server's words as libpq gives them. */
+    @Test
+    void anAbortedClientExitsTwo() throws Exception {
+        Path script = dir.resolve("div.sql");
+        Files.writeString(script, "SELECT 1/0;\n");
+        CliRunner r = CliRunner.run("pgbench", "--url", TestServers.postgresUrl(), "-n", "-t", "1", "-f", script.toString());
+        assertEquals(PgbenchCommand.EXIT_ABORTED, r.exitCode(), r.err());
+        assertTrue(r.err().contains("client 0 script 0 aborted in command 0: ERROR:  division by zero"), r.err());
     }
 
     @Test

@@ -1,7 +1,6 @@
 package dev.bench.workloads.pgbench;
 
 import dev.bench.core.Batch;
-import dev.bench.core.BenchException;
 import dev.bench.core.ErrorKind;
 import dev.bench.core.Session;
 import dev.bench.core.jdbc.Dialect;
@@ -182,7 +181,11 @@ final class ClientSession implements Session {
                     counters.failed(s, attempt - 1, e);
                 }
                 log(batch, s, lagNanos, attempt - 1, FailureKind.of(e), false);
-                throw e;
+                if (kind == ErrorKind.CONNECTION || kind == ErrorKind.RETRYABLE) {
+                    throw e; // the engine reconnects, or counts a failed transaction
+                }
+                throw new ClientAbort("client " + clientId + " script " + s + " aborted in command " + pc + ": "
+                        + ServerErrors.libpqStyle(e), e);
             } catch (RuntimeException e) {
                 rollbackQuietly();
                 throw e;
@@ -238,8 +241,8 @@ final class ClientSession implements Session {
                     pipeline(p.step());
                 }
             } catch (EvalException e) {
-                throw new BenchException("client " + clientId + " aborted in script " + script.name() + " line "
-                        + c.line() + ": " + e.getMessage());
+                throw new ClientAbort("client " + clientId + " aborted in script " + script.name() + " line "
+                        + c.line() + ": " + e.getMessage(), e);
             }
             if (measured) {
                 commandNanos[s][pc] += System.nanoTime() - t0;
@@ -248,8 +251,8 @@ final class ClientSession implements Session {
             pc = next;
         }
         if (!connection.getAutoCommit()) {
-            throw new BenchException("client " + clientId + " aborted: script " + script.name()
-                    + " ended inside a transaction (BEGIN without END)");
+            throw new ClientAbort("client " + clientId + " aborted: script " + script.name()
+                    + " ended inside a transaction (BEGIN without END)", null);
         }
     }
 

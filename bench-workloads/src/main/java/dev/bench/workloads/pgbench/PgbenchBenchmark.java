@@ -88,12 +88,12 @@ final class PgbenchBenchmark extends Benchmark {
                 for (String t : PgbenchInit.TABLES) {
                     if (!owned.exists(t)) {
                         throw new BenchException("table '" + t + "' does not exist in " + target.maskedUrl()
-                                + "; initialize first: bench pgbench -i");
+                                + "; Perhaps you need to do initialization (\"bench pgbench -i\")");
                     }
                 }
                 scale = (int) single(c, "select count(*) from pgbench_branches");
                 if (scale == 0) {
-                    throw new BenchException("pgbench_branches is empty; initialize first: bench pgbench -i");
+                    throw new BenchException("pgbench_branches is empty; Perhaps you need to do initialization (\"bench pgbench -i\")");
                 }
                 if (s.scale() != PgbenchSettings.SCALE && s.scale() != scale) {
                     err.println("scale option ignored, using count from pgbench_branches table (" + scale + ")");
