@@ -235,7 +235,7 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
                 });
                 return Workloads.PGBENCH.initialize(s, t, FlagNames.of(spec), spec.commandLine().getErr());
             }
-            return request().execute();
+            return runAndReport();
         } catch (ParameterException e) {
             return error(e.getMessage(), true, EXIT_BAD_INPUT);
         } catch (BenchException e) {
@@ -244,6 +244,17 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
             }
             throw LibpqConnectionError.reworded(libpq, e);
         }
+    }
+
+    /** The run, through the template as every workload's; after its report, pgbench's exit 2 if a client aborted. */
+    private int runAndReport() {
+        WorkloadRequest<PgbenchSettings> r = request();
+        AbortWatch watch = new AbortWatch();
+        int code = WorkloadRun.execute(watch, r.settings(), r.target(), r.run(), spec, spec);
+        if (watch.anyClientAborted()) {
+            return error("Run was aborted; the above results are incomplete.", false, EXIT_ABORTED);
+        }
+        return code;
     }
 
     /** One line on stderr, as bench's errors are; pgbench's exit code (see the class comment). */

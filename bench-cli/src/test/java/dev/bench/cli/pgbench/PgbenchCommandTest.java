@@ -94,14 +94,18 @@ class PgbenchCommandTest {
         assertTrue(r.errorLines().get(0).startsWith("bench: " + script + ":3: syntax error in command \"set\""), r.err());
     }
 
-    /** pgbench's exit code for a client that aborted (here on a server error), and the server's words as libpq gives them. */
+    /** A client that aborted (here on a server error): the server's words as libpq gives them, pgbench's report, exit 2. */
     @Test
     void anAbortedClientExitsTwo() throws Exception {
         Path script = dir.resolve("div.sql");
         Files.writeString(script, "SELECT 1/0;\n");
-        CliRunner r = CliRunner.run("pgbench", "--url", TestServers.postgresUrl(), "-n", "-t", "1", "-f", script.toString());
+        CliRunner r = CliRunner.run("pgbench", "--url", TestServers.postgresUrl(), "-n", "-c", "2", "-t", "3", "-f", script.toString(),
+                "--results", dir.resolve("aborted").toString());
         assertEquals(PgbenchCommand.EXIT_ABORTED, r.exitCode(), r.err());
-        assertTrue(r.err().contains("client 0 script 0 aborted in command 0: ERROR:  division by zero"), r.err());
+        assertTrue(r.err().contains("pgbench: error: client 0 script 0 aborted in command 0: ERROR:  division by zero"), r.err());
+        assertTrue(r.out().contains("number of transactions actually processed: 0/6"), "the report still comes: " + r.out());
+        assertTrue(r.out().contains("number of failed transactions: 0 (0.000%)"), "an abort is not a failed transaction: " + r.out());
+        assertTrue(r.errorLines().get(r.errorLines().size() - 1).equals("bench: Run was aborted; the above results are incomplete."), r.err());
     }
 
     @Test

@@ -44,6 +44,9 @@ final class ClientSession implements Session {
 
     /** Volatile: {@link #abort} reads it from another thread. */
     private volatile Connection connection;
+    private static final long ABORTED_PAUSE_MILLIS = 10;
+    /** Set once this client aborted: it runs no more transactions (pgbench ends the client). */
+    private ClientAbort aborted;
     private final Connector connectEach;
     /** -L with -R: a transaction already this late when its client gets to it is skipped; 0: none is. */
     private final long skipLateNanos;
@@ -140,6 +143,16 @@ final class ClientSession implements Session {
     private void transaction(Batch batch) throws Exception {
         int s = batch.kind();
         boolean measured = batch.isMeasured(0);
+        if (aborted != null) {
+            // the engine still hands this client its share: not run, not failed, as pgbench's ended client
+            if (measured) {
+                counters.abortedTransaction(s);
+            }
+            if (retries.durationNanos() > 0) {
+                Thread.sleep(ABORTED_PAUSE_MILLIS); // -T: no hot loop until the end
+            }
+            throw aborted;
+        }
         long lagNanos = System.nanoTime() - batch.intendedNanos(0);
         if (skipLateNanos > 0 && lagNanos > skipLateNanos) {
             // pgbench -R -L: too late already, so not sent; the engine counts it failed (no latency), the report skipped
@@ -170,6 +183,10 @@ final class ClientSession implements Session {
                 if (repeats) {
                     continue;
                 }
+                if (kind != ErrorKind.CONNECTION && kind != ErrorKind.RETRYABLE) {
+                    throw abort(s, measured, new ClientAbort("client " + clientId + " script " + s + " aborted in command " + pc
+                            + ": " + ServerErrors.libpqStyle(e), e));
+                }
                 if (kind == ErrorKind.CONNECTION && (failed instanceof Command.Sql q && isCommit(q)
                         || failed instanceof Command.Pipeline && pipelineCommits)) {
                     counters.inDoubt(s);
@@ -181,16 +198,27 @@ final class ClientSession implements Session {
                     counters.failed(s, attempt - 1, e);
                 }
                 log(batch, s, lagNanos, attempt - 1, FailureKind.of(e), false);
-                if (kind == ErrorKind.CONNECTION || kind == ErrorKind.RETRYABLE) {
-                    throw e; // the engine reconnects, or counts a failed transaction
-                }
-                throw new ClientAbort("client " + clientId + " script " + s + " aborted in command " + pc + ": "
-                        + ServerErrors.libpqStyle(e), e);
+                throw e; // the engine reconnects, or counts a failed transaction
+            } catch (ClientAbort e) {
+                rollbackQuietly();
+                throw abort(s, measured, e);
             } catch (RuntimeException e) {
                 rollbackQuietly();
                 throw e;
             }
         }
+    }
+
+    /** This client's end: pgbench's error line now, its transaction neither processed nor failed in the report. */
+    private ClientAbort abort(int script, boolean measured, ClientAbort e) {
+        if (aborted == null) {
+            aborted = e;
+            counters.clientAborted(e.getMessage());
+        }
+        if (measured) {
+            counters.abortedTransaction(script);
+        }
+        return aborted;
     }
 
     /** A transaction not sent because it was already later than -L (with -R). */

@@ -33,7 +33,7 @@ import java.util.concurrent.ConcurrentLinkedDeque;
  * vacuum and empty the history as pgbench does (only tables bench created), one phase, then pgbench's
  * invariant or the user's --check, and pgbench's report. Owns the target and closes it.
  */
-final class PgbenchBenchmark extends Benchmark {
+final class PgbenchBenchmark extends Benchmark implements ClientAborts {
 
     private final JdbcTarget target;
     /** The clients' own connections, opened before the run; each session takes one ({@link PgbenchWorkload}). */
@@ -269,6 +269,11 @@ final class PgbenchBenchmark extends Benchmark {
         out.print(new PgbenchReport(s, scripts, scale, partitioning, connectionMs).format(outcome.result(),
                 new PgbenchReport.Commands(nanos, counts, failures), counters));
         out.println("# integrity: " + outcome.check().verdict());
+    }
+
+    @Override
+    public boolean anyClientAborted() {
+        return counters != null && counters.anyClientAborted();
     }
 
     private static long single(Connection c, String sql) throws SQLException {

@@ -28,6 +28,8 @@ final class PgbenchCounters {
     private final LongAdder[] serializationFailures;
     private final LongAdder[] deadlockFailures;
     private final LongAdder[] skipped;
+    private final LongAdder[] aborted;
+    private final LongAdder abortedClients = new LongAdder();
     private final boolean verboseErrors;
     private final LongAdder connectNanos = new LongAdder();
 
@@ -38,6 +40,7 @@ final class PgbenchCounters {
         this.serializationFailures = adders(scripts);
         this.deadlockFailures = adders(scripts);
         this.skipped = adders(scripts);
+        this.aborted = adders(scripts);
         this.debug = debug;
         this.verboseErrors = verboseErrors;
     }
@@ -70,6 +73,33 @@ final class PgbenchCounters {
             default -> {
             }
         }
+    }
+
+    /** A client aborted: pgbench's error line on stderr at once. */
+    void clientAborted(String message) {
+        abortedClients.increment();
+        debug("pgbench: error: " + message);
+    }
+
+    boolean anyClientAborted() {
+        return abortedClients.sum() > 0;
+    }
+
+    /** A measured transaction of an aborted client (the one it aborted in, and each it did not run after). */
+    void abortedTransaction(int script) {
+        aborted[script].increment();
+    }
+
+    long abortedOf(int script) {
+        return aborted[script].sum();
+    }
+
+    long aborted() {
+        long all = 0;
+        for (LongAdder a : aborted) {
+            all += a.sum();
+        }
+        return all;
     }
 
     /** -R -L: a measured transaction skipped because it was already too late. */
