@@ -9,6 +9,7 @@ import dev.bench.cli.workload.WorkloadRun;
 import dev.bench.core.BenchException;
 import dev.bench.core.Failures;
 import dev.bench.core.Secrets;
+import dev.bench.core.results.BuildInfo;
 import dev.bench.core.run.TargetSettings;
 import dev.bench.workloads.Workloads;
 import dev.bench.workloads.pgbench.BuiltinScripts;
@@ -47,6 +48,8 @@ import java.util.concurrent.Callable;
                 "Target: --url, or -h/-p/-U and DBNAME for PostgreSQL; embedded H2 when none is named."})
 public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand {
 
+    /** The pgbench whose options and scripts this speaks. */
+    static final String PGBENCH_VERSION = "15";
     /** pgbench exits 1 for an option or script error, where bench exits 2. */
     static final int EXIT_BAD_INPUT = 1;
     /** pgbench exits 2 when a client aborted. */
@@ -57,6 +60,9 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
 
     @Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
     boolean help;
+
+    @Option(names = {"-V", "--version"}, description = "Output version information (the pgbench this speaks, and bench's), then exit.")
+    boolean version;
 
     @Option(names = {"-i", "--initialize"}, description = "Invoke initialization mode.")
     boolean initialize;
@@ -219,6 +225,21 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
 
     @Override
     public Integer call() {
+        if (version) {
+            spec.commandLine().getOut().println("pgbench (PostgreSQL) " + PGBENCH_VERSION + " (bench pgbench, bench " + BuildInfo.current().version() + ")");
+            spec.commandLine().getOut().flush();
+            return 0;
+        }
+        if (builtins.contains("list")) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("Available builtin scripts:");
+            for (String name : List.of(BuiltinScripts.TPCB_LIKE, BuiltinScripts.SIMPLE_UPDATE, BuiltinScripts.SELECT_ONLY)) {
+                err.printf("%13s: %s%n", name, BuiltinScripts.title(name));
+            }
+            err.println();
+            err.flush();
+            return 0;
+        }
         if (showScript != null) {
             String text = WorkloadRun.validated(spec, () -> BuiltinScripts.text(showScript));
             spec.commandLine().getErr().print(text);
@@ -249,8 +270,19 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
     /** The run, through the template as every workload's; after its report, pgbench's exit 2 if a client aborted. */
     private int runAndReport() {
         WorkloadRequest<PgbenchSettings> r = request();
+        if (r.settings().randomSeed() != null) {
+            spec.commandLine().getErr().println("pgbench: setting random seed to " + Long.toUnsignedString(r.settings().randomSeed()));
+        }
         AbortWatch watch = new AbortWatch();
-        int code = WorkloadRun.execute(watch, r.settings(), r.target(), r.run(), spec, spec);
+        PrintWriter err = spec.commandLine().getErr();
+        spec.commandLine().setErr(EngineProgressFilter.around(err));
+        int code;
+        try {
+            code = WorkloadRun.execute(watch, r.settings(), r.target(), r.run(), spec, spec);
+        } finally {
+            spec.commandLine().getErr().flush();
+            spec.commandLine().setErr(err);
+        }
         if (watch.anyClientAborted()) {
             return error("Run was aborted; the above results are incomplete.", false, EXIT_ABORTED);
         }

@@ -109,6 +109,34 @@ class PgbenchCommandTest {
     }
 
     @Test
+    void versionSaysWhichPgbenchItSpeaksAndThatItIsBench() {
+        CliRunner r = CliRunner.run("pgbench", "-V");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().startsWith("pgbench (PostgreSQL) 15 (bench pgbench, bench "), r.out());
+        assertEquals("", r.err());
+    }
+
+    @Test
+    void builtinListIsPgbenchs() {
+        CliRunner r = CliRunner.run("pgbench", "-b", "list");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.err().startsWith("Available builtin scripts:\n    tpcb-like: <builtin: TPC-B (sort of)>\n"), r.err());
+        assertEquals("", r.out());
+    }
+
+    /** pgbench prints nothing on stderr in a good run without -P: the run template's live lines are left out. */
+    @Test
+    void aGoodRunWithoutProgressPrintsNothingOnStderr() throws Exception {
+        Path script = dir.resolve("one.sql");
+        Files.writeString(script, "SELECT 1;\n");
+        CliRunner r = CliRunner.run("pgbench", "--url", TestServers.postgresUrl(), "-n", "-f", script.toString(), "-T", "2", "-R", "20",
+                "--report-interval", "0.5", "--results", dir.resolve("quiet").toString());
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("number of transactions actually processed: "), r.out());
+        assertEquals("", r.err());
+    }
+
+    @Test
     void showScriptPrintsTheBuiltin() {
         CliRunner r = CliRunner.run("pgbench", "--show-script", "se");
         assertEquals(0, r.exitCode(), r.err());
