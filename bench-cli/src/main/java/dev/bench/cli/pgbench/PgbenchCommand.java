@@ -138,10 +138,10 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
     boolean reportPerCommand;
 
     @Option(names = {"-n", "--no-vacuum"}, description = "Do not run VACUUM before tests (initialization: skip step v).")
-    boolean noVacuum;
+    boolean[] noVacuum = {}; // an array: pgbench takes -n twice (-n -v -n), picocli refuses a repeated boolean
 
     @Option(names = {"-v", "--vacuum-all"}, description = "Vacuum all four standard tables before tests.")
-    boolean vacuumAll;
+    boolean[] vacuumAll = {};
 
     @Option(names = "--random-seed", paramLabel = "SEED", description = "Set random seed (an integer, or \"time\"; default: --seed).")
     String randomSeed;
@@ -200,7 +200,7 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
     @Option(names = "--verbose-errors", description = "Print each error of a failed or retried transaction, and what follows (on stderr).")
     boolean verboseErrors;
 
-    @Option(names = {"-d", "--debug"}, hidden = true)
+    @Option(names = {"-d", "--debug"}, description = "Print debugging output: what each client executes, sends and receives (stderr).")
     boolean debug;
 
     @Option(names = "--tablespace", paramLabel = "TABLESPACE", description = "Create tables in the specified tablespace (PostgreSQL).")
@@ -226,7 +226,8 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
     @Override
     public Integer call() {
         if (version) {
-            spec.commandLine().getOut().println("pgbench (PostgreSQL) " + PGBENCH_VERSION + " (bench pgbench, bench " + BuildInfo.current().version() + ")");
+            spec.commandLine().getOut().println("pgbench (PostgreSQL) " + PGBENCH_VERSION + " (bench pgbench, bench "
+                    + BuildInfo.current().version() + ")");
             spec.commandLine().getOut().flush();
             return 0;
         }
@@ -317,8 +318,6 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
         }
         refuseUnmatched();
         PgbenchModes.check(spec, initialize);
-        List<String> refused = new ArrayList<>();
-        refuse(refused, debug, "-d/--debug");
         int max = Integer.MAX_VALUE;
         return new PgbenchSettings(initialize, initSteps, PgbenchOptionValues.integer(scale, PgbenchSettings.SCALE, "-s/--scale", 1, max),
                 PgbenchOptionValues.integer(fillfactor, PgbenchSettings.FILLFACTOR, "-F/--fillfactor", 10, 100), quiet, foreignKeys, unlogged,
@@ -330,11 +329,12 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
                 PgbenchOptionValues.integer(transactions, 0, "-t/--transactions", 1, max),
                 PgbenchOptionValues.positive(rate, "invalid rate limit"), PgbenchOptionValues.positive(latencyLimit, "invalid latency limit"),
                 protocol, Map.copyOf(PgbenchOptionValues.definitions(define)),
-                PgbenchOptionValues.integer(progress, 0, "-P/--progress", 1, max), reportPerCommand, noVacuum, vacuumAll, seed(), check,
-                PgbenchOptionValues.maxTries(maxTries, PgbenchSettings.MAX_TRIES), connect, new ErrorReports(failuresDetailed, verboseErrors),
+                PgbenchOptionValues.integer(progress, 0, "-P/--progress", 1, max), reportPerCommand, noVacuum.length > 0,
+                vacuumAll.length > 0, seed(), check,
+                PgbenchOptionValues.maxTries(maxTries, PgbenchSettings.MAX_TRIES), connect, new ErrorReports(failuresDetailed, verboseErrors, debug),
                 new TransactionLogSettings(log, PgbenchOptionValues.samplingRate(samplingRate),
                         PgbenchOptionValues.integer(aggregateInterval, 0, "--aggregate-interval", 1, max), logPrefix),
-                warmup, List.copyOf(refused));
+                warmup, List.of());
     }
 
     /** pgbench's words for what getopt does not know: an unknown option, or a second DBNAME. */
@@ -346,12 +346,6 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
         }
         if (!unmatched.isEmpty()) {
             throw new BenchException("too many command-line arguments (first is \"" + unmatched.get(0) + "\")");
-        }
-    }
-
-    private static void refuse(List<String> refused, boolean given, String name) {
-        if (given) {
-            refused.add(name);
         }
     }
 

@@ -248,6 +248,7 @@ final class ClientSession implements Session {
         List<Command> commands = script.commands();
         pc = 0;
         pipeline = null;
+        counters.trace(clientId, "executing script \"" + script.name() + "\"");
         while (pc < commands.size()) {
             Command c = commands.get(pc);
             long t0 = System.nanoTime();
@@ -255,7 +256,9 @@ final class ClientSession implements Session {
             try {
                 if (c instanceof Command.Sql sql) {
                     sql(s, pc, sql);
+                    counters.trace(clientId, "receiving");
                 } else if (c instanceof Command.Set set) {
+                    counters.trace(clientId, "executing \\set " + set.variable());
                     variables.set(set.variable(), set.expression().eval(variables));
                 } else if (c instanceof Command.Sleep sleep) {
                     sleep(sleep.amount().eval(variables).asInt() * sleep.unitMicros());
@@ -286,6 +289,9 @@ final class ClientSession implements Session {
 
     private void sql(int s, int pc, Command.Sql sql) throws SQLException {
         List<Command.Query> queries = sql.queries();
+        for (Command.Query q : queries) {
+            counters.trace(clientId, "sending " + q.text());
+        }
         if (pipeline != null) {
             for (Command.Query query : queries) {
                 pipeline.add(query, values(query));

@@ -167,7 +167,7 @@ final class PgbenchBenchmark extends Benchmark implements ClientAborts {
         initial.put("scale", Value.of(scale));
         initial.put("random_seed", Value.of(seed));
         initial.put(Function.DEFAULT_SEED, Value.of(dev.bench.core.random.SplitMix64.mix(seed)));
-        counters = new PgbenchCounters(scripts.size(), err, s.errorReports().verboseErrors());
+        counters = new PgbenchCounters(scripts.size(), err, s.errorReports().verboseErrors(), s.errorReports().debug());
         TransactionLogSettings l = s.transactionLog();
         log = l.enabled() ? new TransactionLog(l, Path.of(""), ProcessHandle.current().pid(), s.client(), s.jobs(), s.rate() > 0,
                 s.maxTries() != 1, s.errorReports().failuresDetailed()) : null;

@@ -31,10 +31,17 @@ final class PgbenchCounters {
     private final LongAdder[] aborted;
     private final LongAdder abortedClients = new LongAdder();
     private final boolean verboseErrors;
+    private final boolean traced;
     private final LongAdder connectNanos = new LongAdder();
 
     /** @param debug stderr: debug() and, with {@code verboseErrors}, each failed try */
     PgbenchCounters(int scripts, PrintWriter debug, boolean verboseErrors) {
+        this(scripts, debug, verboseErrors, false);
+    }
+
+    /** @param traced -d: {@link #trace} prints */
+    PgbenchCounters(int scripts, PrintWriter debug, boolean verboseErrors, boolean traced) {
+        this.traced = traced;
         this.committed = adders(scripts);
         this.inDoubt = adders(scripts);
         this.serializationFailures = adders(scripts);
@@ -198,6 +205,13 @@ final class PgbenchCounters {
 
     List<ClientSession> sessions() {
         return sessions;
+    }
+
+    /** -d: a client's step, as pgbench's debug lines ({@code client 0 sending ...}). */
+    void trace(int client, String what) {
+        if (traced) {
+            debug("pgbench: client " + client + " " + what);
+        }
     }
 
     void debug(String line) {
