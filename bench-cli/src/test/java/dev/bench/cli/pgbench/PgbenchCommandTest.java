@@ -136,15 +136,16 @@ class PgbenchCommandTest {
         assertEquals("", r.err());
     }
 
-    /** -d prints each client's steps; an option given twice is no error, as with pgbench's getopt. */
+    /** -d prints each client's steps; debug() as pgbench words it; an option given twice is no error, as with getopt. */
     @Test
     void debugPrintsWhatEachClientSendsAndAFlagMayBeRepeated() throws Exception {
         Path script = dir.resolve("one.sql");
-        Files.writeString(script, "\\set x 1\nSELECT :x;\n");
+        Files.writeString(script, "\\set x debug(1)\nSELECT :x;\n");
         CliRunner r = CliRunner.run("pgbench", "--url", TestServers.postgresUrl(), "-n", "-n", "-d", "-f", script.toString(), "-t", "1",
                 "--results", dir.resolve("debug").toString());
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(r.err().contains("pgbench: client 0 executing \\set x\n"), r.err());
+        assertTrue(r.err().contains("debug(script=0,command=1): int 1\n"), "pgbench's debug() line: " + r.err());
         assertTrue(r.err().contains("pgbench: client 0 sending SELECT :x\npgbench: client 0 receiving\n"), r.err());
     }
 

@@ -67,6 +67,8 @@ final class ClientSession implements Session {
     private final Retries retries;
     /** The command running (or that failed): for in-doubt commits and -r's failures. */
     private int pc;
+    /** The script running now, for debug()'s lines. */
+    private int currentScript;
     /** Between \startpipeline and \endpipeline (PostgreSQL): the statements not yet sent; null outside one. */
     private PipelineQueue pipeline;
     /** Whether the pipeline's last send held a COMMIT: lost with the connection, it is in doubt. */
@@ -91,7 +93,8 @@ final class ClientSession implements Session {
         this.protocol = protocol;
         this.counters = counters;
         this.clientId = clientId;
-        this.variables = new Variables(line -> counters.debug("debug(client=" + clientId + "): " + line));
+        // pgbench's words: the script's index and the command's number from 1
+        this.variables = new Variables(line -> counters.debug("debug(script=" + currentScript + ",command=" + (pc + 1) + "): " + line));
         defines.forEach(variables::setText);
         initial.forEach(variables::set);
         variables.set("client_id", Value.of(clientId));
@@ -248,6 +251,7 @@ final class ClientSession implements Session {
         List<Command> commands = script.commands();
         pc = 0;
         pipeline = null;
+        currentScript = s;
         counters.trace(clientId, "executing script \"" + script.name() + "\"");
         while (pc < commands.size()) {
             Command c = commands.get(pc);
