@@ -35,15 +35,22 @@ class PgbenchCommandTest {
             "-b tpcb@-1               | invalid weight specification: \"tpcb@-1\"",
             "-b tpcb@0                | total script weight must not be zero",
             "-t 5 -T 5                | specify either a number of transactions (-t) or a duration (-T), not both",
-            "-c 0                     | -c must be >= 1, got 0",
+            "-c 0                     | -c/--clients must be in range 1..2147483647",
+            "-c three                 | invalid value \"three\" for option -c/--clients",
+            "-R 0                     | invalid rate limit: \"0\"",
+            "-D foobla                | invalid variable definition: \"foobla\"",
+            "--bad-option             | unrecognized option '--bad-option'",
+            "db1 db2                  | too many command-line arguments (first is \"db2\")",
+            "-i -S                    | some of the specified options cannot be used in initialization (-i) mode",
+            "-S -F 90                 | some of the specified options cannot be used in benchmarking mode",
             "-M fast                  | invalid query mode (-M): \"fast\"",
             "--sampling-rate 0.5      | log sampling (--sampling-rate) is allowed only when logging transactions (-l)",
-            "-l --sampling-rate 2     | invalid sampling rate: \"2.0\"",
+            "-l --sampling-rate 2     | invalid sampling rate: \"2\"",
             "-l -T 5 --aggregate-interval 2 | duration (5) must be a multiple of aggregation interval (2)",
             "-l --sampling-rate 0.5 --aggregate-interval 1 | log sampling (--sampling-rate) and aggregation (--aggregate-interval) cannot be used",
-            "--partitions -1          | invalid number of partitions: \"-1\" (--partitions)",
-            "--partition-method list --partitions 2 | invalid partition method, expecting \"range\" or \"hash\", got: \"list\"",
-            "--partition-method hash  | --partition-method requires greater than zero --partitions",
+            "-i --partitions -1       | --partitions must be in range 0..2147483647",
+            "-i --partition-method list --partitions 2 | invalid partition method, expecting \"range\" or \"hash\", got: \"list\"",
+            "-i --partition-method hash | --partition-method requires greater than zero --partitions",
             "--max-tries 0            | an unlimited number of transaction tries can only be used with --latency-limit or a duration (--time)",
             "--max-tries -1 -T 5      | invalid number of maximum tries: \"-1\"",
             "-f /no/such.sql          | could not open file \"/no/such.sql\": no such file",
@@ -54,11 +61,11 @@ class PgbenchCommandTest {
             "--warmup -1 -T 5         | --warmup must be >= 0, got -1.0",
             "-t 5 --schedule 2s:100   | -t counts each client's transactions and --schedule sets the run's length: give one",
     })
-    void badInputIsOneLineAndExitTwoBeforeConnecting(String args, String expected) {
+    void badInputIsOneLineAndExitOneBeforeConnecting(String args, String expected) {
         List<String> argv = new ArrayList<>(List.of("pgbench", "--url", NOWHERE));
         argv.addAll(List.of(args.split(" +")));
         CliRunner r = CliRunner.run(argv.toArray(String[]::new));
-        assertEquals(2, r.exitCode(), r.err());
+        assertEquals(PgbenchCommand.EXIT_BAD_INPUT, r.exitCode(), r.err());
         assertTrue(r.errorLines().get(0).startsWith("bench: " + expected), r.err());
         assertFalse(r.err().contains("\tat "), "no stack trace");
     }
@@ -66,14 +73,14 @@ class PgbenchCommandTest {
     @Test
     void sqlServerIsRefusedBeforeConnecting() {
         CliRunner r = CliRunner.run("pgbench", "--url", "jdbc:sqlserver://127.0.0.1:1;databaseName=x", "-i");
-        assertEquals(2, r.exitCode(), r.err());
+        assertEquals(PgbenchCommand.EXIT_BAD_INPUT, r.exitCode(), r.err());
         assertTrue(r.errorLines().get(0).startsWith("bench: bench pgbench does not support SQL Server yet"), r.err());
     }
 
     @Test
     void tablespacesAreRefusedOffPostgresBeforeConnecting() {
         CliRunner r = CliRunner.run("pgbench", "--url", "jdbc:mysql://127.0.0.1:1/x", "-i", "--tablespace", "ts");
-        assertEquals(2, r.exitCode(), r.err());
+        assertEquals(PgbenchCommand.EXIT_BAD_INPUT, r.exitCode(), r.err());
         assertTrue(r.errorLines().get(0).startsWith("bench: --tablespace and --index-tablespace are PostgreSQL's; "
                 + "bench pgbench makes no tablespaces on mysql"), r.err());
     }
@@ -83,8 +90,63 @@ class PgbenchCommandTest {
         Path script = dir.resolve("bad.sql");
         Files.writeString(script, "\\set aid random(1, 10)\nSELECT :aid;\n\\set x 1 +* 2\n");
         CliRunner r = CliRunner.run("pgbench", "--url", NOWHERE, "-f", script.toString());
-        assertEquals(2, r.exitCode(), r.err());
+        assertEquals(PgbenchCommand.EXIT_BAD_INPUT, r.exitCode(), r.err());
         assertTrue(r.errorLines().get(0).startsWith("bench: " + script + ":3: syntax error in command \"set\""), r.err());
+    }
+
+    /** A client that aborted (here on a server error): the server's words as libpq gives them, pgbench's report, exit 2. */
+    @Test
+    void anAbortedClientExitsTwo() throws Exception {
+        Path script = dir.resolve("div.sql");
+        Files.writeString(script, "SELECT 1/0;\n");
+        CliRunner r = CliRunner.run("pgbench", "--url", TestServers.postgresUrl(), "-n", "-c", "2", "-t", "3", "-f", script.toString(),
+                "--results", dir.resolve("aborted").toString());
+        assertEquals(PgbenchCommand.EXIT_ABORTED, r.exitCode(), r.err());
+        assertTrue(r.err().contains("pgbench: error: client 0 script 0 aborted in command 0: ERROR:  division by zero"), r.err());
+        assertTrue(r.out().contains("number of transactions actually processed: 0/6"), "the report still comes: " + r.out());
+        assertTrue(r.out().contains("number of failed transactions: 0 (0.000%)"), "an abort is not a failed transaction: " + r.out());
+        assertTrue(r.errorLines().get(r.errorLines().size() - 1).equals("bench: Run was aborted; the above results are incomplete."), r.err());
+    }
+
+    @Test
+    void versionSaysWhichPgbenchItSpeaksAndThatItIsBench() {
+        CliRunner r = CliRunner.run("pgbench", "-V");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().startsWith("pgbench (PostgreSQL) 15 (bench pgbench, bench "), r.out());
+        assertEquals("", r.err());
+    }
+
+    @Test
+    void builtinListIsPgbenchs() {
+        CliRunner r = CliRunner.run("pgbench", "-b", "list");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.err().startsWith("Available builtin scripts:\n    tpcb-like: <builtin: TPC-B (sort of)>\n"), r.err());
+        assertEquals("", r.out());
+    }
+
+    /** pgbench prints nothing on stderr in a good run without -P: the run template's live lines are left out. */
+    @Test
+    void aGoodRunWithoutProgressPrintsNothingOnStderr() throws Exception {
+        Path script = dir.resolve("one.sql");
+        Files.writeString(script, "SELECT 1;\n");
+        CliRunner r = CliRunner.run("pgbench", "--url", TestServers.postgresUrl(), "-n", "-f", script.toString(), "-T", "2", "-R", "20",
+                "--report-interval", "0.5", "--results", dir.resolve("quiet").toString());
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("number of transactions actually processed: "), r.out());
+        assertEquals("", r.err());
+    }
+
+    /** -d prints each client's steps; debug() as pgbench words it; an option given twice is no error, as with getopt. */
+    @Test
+    void debugPrintsWhatEachClientSendsAndAFlagMayBeRepeated() throws Exception {
+        Path script = dir.resolve("one.sql");
+        Files.writeString(script, "\\set x debug(1)\nSELECT :x;\n");
+        CliRunner r = CliRunner.run("pgbench", "--url", TestServers.postgresUrl(), "-n", "-n", "-d", "-f", script.toString(), "-t", "1",
+                "--results", dir.resolve("debug").toString());
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.err().contains("pgbench: client 0 executing \\set x\n"), r.err());
+        assertTrue(r.err().contains("debug(script=0,command=1): int 1\n"), "pgbench's debug() line: " + r.err());
+        assertTrue(r.err().contains("pgbench: client 0 sending SELECT :x\npgbench: client 0 receiving\n"), r.err());
     }
 
     @Test

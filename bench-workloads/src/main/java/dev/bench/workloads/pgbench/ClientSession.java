@@ -1,7 +1,6 @@
 package dev.bench.workloads.pgbench;
 
 import dev.bench.core.Batch;
-import dev.bench.core.BenchException;
 import dev.bench.core.ErrorKind;
 import dev.bench.core.Session;
 import dev.bench.core.jdbc.Dialect;
@@ -45,6 +44,9 @@ final class ClientSession implements Session {
 
     /** Volatile: {@link #abort} reads it from another thread. */
     private volatile Connection connection;
+    private static final long ABORTED_PAUSE_MILLIS = 10;
+    /** Set once this client aborted: it runs no more transactions (pgbench ends the client). */
+    private ClientAbort aborted;
     private final Connector connectEach;
     /** -L with -R: a transaction already this late when its client gets to it is skipped; 0: none is. */
     private final long skipLateNanos;
@@ -65,6 +67,8 @@ final class ClientSession implements Session {
     private final Retries retries;
     /** The command running (or that failed): for in-doubt commits and -r's failures. */
     private int pc;
+    /** The script running now, for debug()'s lines. */
+    private int currentScript;
     /** Between \startpipeline and \endpipeline (PostgreSQL): the statements not yet sent; null outside one. */
     private PipelineQueue pipeline;
     /** Whether the pipeline's last send held a COMMIT: lost with the connection, it is in doubt. */
@@ -89,7 +93,8 @@ final class ClientSession implements Session {
         this.protocol = protocol;
         this.counters = counters;
         this.clientId = clientId;
-        this.variables = new Variables(line -> counters.debug("debug(client=" + clientId + "): " + line));
+        // pgbench's words: the script's index and the command's number from 1
+        this.variables = new Variables(line -> counters.debug("debug(script=" + currentScript + ",command=" + (pc + 1) + "): " + line));
         defines.forEach(variables::setText);
         initial.forEach(variables::set);
         variables.set("client_id", Value.of(clientId));
@@ -141,6 +146,16 @@ final class ClientSession implements Session {
     private void transaction(Batch batch) throws Exception {
         int s = batch.kind();
         boolean measured = batch.isMeasured(0);
+        if (aborted != null) {
+            // the engine still hands this client its share: not run, not failed, as pgbench's ended client
+            if (measured) {
+                counters.abortedTransaction(s);
+            }
+            if (retries.durationNanos() > 0) {
+                Thread.sleep(ABORTED_PAUSE_MILLIS); // -T: no hot loop until the end
+            }
+            throw aborted;
+        }
         long lagNanos = System.nanoTime() - batch.intendedNanos(0);
         if (skipLateNanos > 0 && lagNanos > skipLateNanos) {
             // pgbench -R -L: too late already, so not sent; the engine counts it failed (no latency), the report skipped
@@ -171,6 +186,10 @@ final class ClientSession implements Session {
                 if (repeats) {
                     continue;
                 }
+                if (kind != ErrorKind.CONNECTION && kind != ErrorKind.RETRYABLE) {
+                    throw abort(s, measured, new ClientAbort("client " + clientId + " script " + s + " aborted in command " + pc
+                            + ": " + ServerErrors.libpqStyle(e), e));
+                }
                 if (kind == ErrorKind.CONNECTION && (failed instanceof Command.Sql q && isCommit(q)
                         || failed instanceof Command.Pipeline && pipelineCommits)) {
                     counters.inDoubt(s);
@@ -182,12 +201,27 @@ final class ClientSession implements Session {
                     counters.failed(s, attempt - 1, e);
                 }
                 log(batch, s, lagNanos, attempt - 1, FailureKind.of(e), false);
-                throw e;
+                throw e; // the engine reconnects, or counts a failed transaction
+            } catch (ClientAbort e) {
+                rollbackQuietly();
+                throw abort(s, measured, e);
             } catch (RuntimeException e) {
                 rollbackQuietly();
                 throw e;
             }
         }
+    }
+
+    /** This client's end: pgbench's error line now, its transaction neither processed nor failed in the report. */
+    private ClientAbort abort(int script, boolean measured, ClientAbort e) {
+        if (aborted == null) {
+            aborted = e;
+            counters.clientAborted(e.getMessage());
+        }
+        if (measured) {
+            counters.abortedTransaction(script);
+        }
+        return aborted;
     }
 
     /** A transaction not sent because it was already later than -L (with -R). */
@@ -217,6 +251,8 @@ final class ClientSession implements Session {
         List<Command> commands = script.commands();
         pc = 0;
         pipeline = null;
+        currentScript = s;
+        counters.trace(clientId, "executing script \"" + script.name() + "\"");
         while (pc < commands.size()) {
             Command c = commands.get(pc);
             long t0 = System.nanoTime();
@@ -224,7 +260,9 @@ final class ClientSession implements Session {
             try {
                 if (c instanceof Command.Sql sql) {
                     sql(s, pc, sql);
+                    counters.trace(clientId, "receiving");
                 } else if (c instanceof Command.Set set) {
+                    counters.trace(clientId, "executing \\set " + set.variable());
                     variables.set(set.variable(), set.expression().eval(variables));
                 } else if (c instanceof Command.Sleep sleep) {
                     sleep(sleep.amount().eval(variables).asInt() * sleep.unitMicros());
@@ -238,8 +276,8 @@ final class ClientSession implements Session {
                     pipeline(p.step());
                 }
             } catch (EvalException e) {
-                throw new BenchException("client " + clientId + " aborted in script " + script.name() + " line "
-                        + c.line() + ": " + e.getMessage());
+                throw new ClientAbort("client " + clientId + " aborted in script " + script.name() + " line "
+                        + c.line() + ": " + e.getMessage(), e);
             }
             if (measured) {
                 commandNanos[s][pc] += System.nanoTime() - t0;
@@ -248,13 +286,16 @@ final class ClientSession implements Session {
             pc = next;
         }
         if (!connection.getAutoCommit()) {
-            throw new BenchException("client " + clientId + " aborted: script " + script.name()
-                    + " ended inside a transaction (BEGIN without END)");
+            throw new ClientAbort("client " + clientId + " aborted: script " + script.name()
+                    + " ended inside a transaction (BEGIN without END)", null);
         }
     }
 
     private void sql(int s, int pc, Command.Sql sql) throws SQLException {
         List<Command.Query> queries = sql.queries();
+        for (Command.Query q : queries) {
+            counters.trace(clientId, "sending " + q.text());
+        }
         if (pipeline != null) {
             for (Command.Query query : queries) {
                 pipeline.add(query, values(query));

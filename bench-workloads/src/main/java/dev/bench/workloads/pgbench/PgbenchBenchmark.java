@@ -33,7 +33,7 @@ import java.util.concurrent.ConcurrentLinkedDeque;
  * vacuum and empty the history as pgbench does (only tables bench created), one phase, then pgbench's
  * invariant or the user's --check, and pgbench's report. Owns the target and closes it.
  */
-final class PgbenchBenchmark extends Benchmark {
+final class PgbenchBenchmark extends Benchmark implements ClientAborts {
 
     private final JdbcTarget target;
     /** The clients' own connections, opened before the run; each session takes one ({@link PgbenchWorkload}). */
@@ -88,12 +88,12 @@ final class PgbenchBenchmark extends Benchmark {
                 for (String t : PgbenchInit.TABLES) {
                     if (!owned.exists(t)) {
                         throw new BenchException("table '" + t + "' does not exist in " + target.maskedUrl()
-                                + "; initialize first: bench pgbench -i");
+                                + "; Perhaps you need to do initialization (\"bench pgbench -i\")");
                     }
                 }
                 scale = (int) single(c, "select count(*) from pgbench_branches");
                 if (scale == 0) {
-                    throw new BenchException("pgbench_branches is empty; initialize first: bench pgbench -i");
+                    throw new BenchException("pgbench_branches is empty; Perhaps you need to do initialization (\"bench pgbench -i\")");
                 }
                 if (s.scale() != PgbenchSettings.SCALE && s.scale() != scale) {
                     err.println("scale option ignored, using count from pgbench_branches table (" + scale + ")");
@@ -167,7 +167,7 @@ final class PgbenchBenchmark extends Benchmark {
         initial.put("scale", Value.of(scale));
         initial.put("random_seed", Value.of(seed));
         initial.put(Function.DEFAULT_SEED, Value.of(dev.bench.core.random.SplitMix64.mix(seed)));
-        counters = new PgbenchCounters(scripts.size(), err, s.errorReports().verboseErrors());
+        counters = new PgbenchCounters(scripts.size(), err, s.errorReports().verboseErrors(), s.errorReports().debug());
         TransactionLogSettings l = s.transactionLog();
         log = l.enabled() ? new TransactionLog(l, Path.of(""), ProcessHandle.current().pid(), s.client(), s.jobs(), s.rate() > 0,
                 s.maxTries() != 1, s.errorReports().failuresDetailed()) : null;
@@ -269,6 +269,11 @@ final class PgbenchBenchmark extends Benchmark {
         out.print(new PgbenchReport(s, scripts, scale, partitioning, connectionMs).format(outcome.result(),
                 new PgbenchReport.Commands(nanos, counts, failures), counters));
         out.println("# integrity: " + outcome.check().verdict());
+    }
+
+    @Override
+    public boolean anyClientAborted() {
+        return counters != null && counters.anyClientAborted();
     }
 
     private static long single(Connection c, String sql) throws SQLException {

@@ -28,16 +28,26 @@ final class PgbenchCounters {
     private final LongAdder[] serializationFailures;
     private final LongAdder[] deadlockFailures;
     private final LongAdder[] skipped;
+    private final LongAdder[] aborted;
+    private final LongAdder abortedClients = new LongAdder();
     private final boolean verboseErrors;
+    private final boolean traced;
     private final LongAdder connectNanos = new LongAdder();
 
     /** @param debug stderr: debug() and, with {@code verboseErrors}, each failed try */
     PgbenchCounters(int scripts, PrintWriter debug, boolean verboseErrors) {
+        this(scripts, debug, verboseErrors, false);
+    }
+
+    /** @param traced -d: {@link #trace} prints */
+    PgbenchCounters(int scripts, PrintWriter debug, boolean verboseErrors, boolean traced) {
+        this.traced = traced;
         this.committed = adders(scripts);
         this.inDoubt = adders(scripts);
         this.serializationFailures = adders(scripts);
         this.deadlockFailures = adders(scripts);
         this.skipped = adders(scripts);
+        this.aborted = adders(scripts);
         this.debug = debug;
         this.verboseErrors = verboseErrors;
     }
@@ -70,6 +80,33 @@ final class PgbenchCounters {
             default -> {
             }
         }
+    }
+
+    /** A client aborted: pgbench's error line on stderr at once. */
+    void clientAborted(String message) {
+        abortedClients.increment();
+        debug("pgbench: error: " + message);
+    }
+
+    boolean anyClientAborted() {
+        return abortedClients.sum() > 0;
+    }
+
+    /** A measured transaction of an aborted client (the one it aborted in, and each it did not run after). */
+    void abortedTransaction(int script) {
+        aborted[script].increment();
+    }
+
+    long abortedOf(int script) {
+        return aborted[script].sum();
+    }
+
+    long aborted() {
+        long all = 0;
+        for (LongAdder a : aborted) {
+            all += a.sum();
+        }
+        return all;
     }
 
     /** -R -L: a measured transaction skipped because it was already too late. */
@@ -168,6 +205,13 @@ final class PgbenchCounters {
 
     List<ClientSession> sessions() {
         return sessions;
+    }
+
+    /** -d: a client's step, as pgbench's debug lines ({@code client 0 sending ...}). */
+    void trace(int client, String what) {
+        if (traced) {
+            debug("pgbench: client " + client + " " + what);
+        }
     }
 
     void debug(String line) {

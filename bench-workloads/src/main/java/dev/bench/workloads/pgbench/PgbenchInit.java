@@ -95,6 +95,9 @@ final class PgbenchInit {
         // a partitioned table takes its fill factor on its partitions, as pgbench does
         exec(createTable("pgbench_accounts", "aid " + aidType + " not null, bid int, abalance int, filler char(84)", !parts.partitioned(),
                 parts.partitioned() ? parts.clause() : ""));
+        if (parts.partitioned()) {
+            err.accept("creating " + parts.count() + " partitions...");
+        }
         for (int p = 1; p <= parts.count(); p++) {
             exec(parts.createPartition(p, (long) s.scale() * ACCOUNTS_PER_BRANCH, s.fillfactor(), s.unloggedTables()));
         }

@@ -37,7 +37,8 @@ final class PgbenchReport {
         StringBuilder out = new StringBuilder();
         Histogram all = merged(result.kinds());
         long skipped = counters.skipped();
-        long failed = result.kinds().stream().mapToLong(k -> k.outcomes().failed()).sum() - skipped;
+        // the engine counts skipped transactions and aborted clients' ones as failed; pgbench counts neither
+        long failed = result.kinds().stream().mapToLong(k -> k.outcomes().failed()).sum() - skipped - counters.aborted();
         long processed = all.getTotalCount();
         // -T: the window (or up to an early stop); -t: the run lasts until the last transaction
         double seconds = (s.time() > 0 ? result.windowNanos() : result.untilLastOpNanos()) / 1e9;
@@ -122,7 +123,7 @@ final class PgbenchReport {
                         percent(scripts.get(i).weight(), weights));
                 line(out, " - %d transactions (%.1f%% of total, tps = %f)", k.completed(), percent(k.completed(), processed),
                         seconds > 0 ? k.completed() / seconds : 0);
-                long scriptFailed = k.outcomes().failed() - counters.skippedOf(i);
+                long scriptFailed = k.outcomes().failed() - counters.skippedOf(i) - counters.abortedOf(i);
                 long tried = k.completed() + scriptFailed;
                 line(out, " - number of failed transactions: %d (%.3f%%)", scriptFailed, percent(scriptFailed, tried));
                 if (s.rate() > 0 && s.latencyLimitMs() > 0) {

@@ -87,7 +87,7 @@ final class PgbenchWorkload implements Workload {
 
     @Override
     public ErrorKind classify(Exception failure) {
-        if (failure instanceof ClientSession.SkippedTransaction) {
+        if (failure instanceof ClientSession.SkippedTransaction || ClientAbort.in(failure)) {
             return ErrorKind.FAILED;
         }
         return switch (SqlErrors.classify(failure)) {

@@ -368,13 +368,25 @@ abstract class PgbenchContract {
         }
     }
 
+    /** As pgbench: the client aborts (its error on stderr), the others and the report go on. */
     @Test
-    void anUndefinedVariableStopsTheRunNamingScriptLineAndVariable() throws Exception {
+    void anUndefinedVariableAbortsTheClientNamingScriptLineAndVariable() throws Exception {
         Path script = dir.resolve("undef.sql");
         Files.writeString(script, "\\set a 1\n\nSELECT :nosuch;\n");
-        BenchException e = assertThrows(BenchException.class,
-                () -> run(settings(List.of(), List.of(script.toString()), 1, 1, "extended", null, Map.of())));
-        assertTrue(e.getMessage().contains(script + " line 3: undefined variable \"nosuch\""), e.getMessage());
+        PgbenchSettings s = settings(List.of(), List.of(script.toString()), 1, 2, "extended", null, Map.of());
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        try (Benchmark b = Workloads.PGBENCH.plan(s, TargetSettings.url(url()), RunSettings.DEFAULTS, SettingNames.FLAGS, w -> { })
+                .open(new PrintWriter(err, true))) {
+            RunContext context = new RunContext(new PrintWriter(out, true), new PrintWriter(new StringWriter(), true), false,
+                    dir.resolve("aborted"), Map.of(), List.of());
+            BenchmarkRun.run(b, context);
+            assertTrue(((ClientAborts) b).anyClientAborted());
+        }
+        assertTrue(err.toString().contains("pgbench: error: client 0 aborted in script " + script + " line 3: undefined variable \"nosuch\""),
+                err.toString());
+        assertTrue(out.toString().contains("number of transactions actually processed: 0/2"), out.toString());
+        assertTrue(out.toString().contains("number of failed transactions: 0 (0.000%)"), out.toString());
     }
 
     @Test
