@@ -25,8 +25,8 @@ import java.util.concurrent.Callable;
                 + "run beside the first (A), the change in percent, and whether it is beyond noise (the middle halves "
                 + "of the two runs' per-interval values don't overlap). Says what differs between the runs first.",
                 "Given two JMH JSON files instead, judges each benchmark on its forks: slower or faster beyond noise "
-                        + "(one-sided Welch t on the log fork scores at --alpha), else within noise, with the smallest "
-                        + "slowdown the two files could have shown (could see >= N %%)."})
+                        + "(one-sided Welch t on the log fork scores, cut by Benjamini-Hochberg at --false-alarm-rate), else "
+                        + "within noise, with the smallest slowdown the two files could have shown (could see >= N %%)."})
 public final class CompareCommand implements Callable<Integer> {
 
     @Spec
@@ -38,10 +38,10 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--html", paramLabel = "FILE", description = "Also write an HTML comparison with the spectra overlaid.")
     Path html;
 
-    @Option(names = "--alpha", paramLabel = "P", defaultValue = "0.001",
-            description = "JMH files: per-benchmark false-alarm rate of the gate's test; over n benchmarks an unchanged "
-                    + "pass flags any with probability <= n x P (default: ${DEFAULT-VALUE}).")
-    double alpha;
+    @Option(names = "--false-alarm-rate", paramLabel = "Q", defaultValue = "0.05",
+            description = "JMH files: the chance that an unchanged pass flags any benchmark (Benjamini-Hochberg's q; "
+                    + "default: ${DEFAULT-VALUE}).")
+    double falseAlarmRate;
 
     @Option(names = "--min-forks", paramLabel = "N", defaultValue = "2",
             description = "JMH files: forks each side needs for a verdict (default: ${DEFAULT-VALUE}).")
@@ -77,11 +77,11 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     private int compareJmh(PrintWriter out) {
-        if (!(alpha > 0 && alpha < 0.5) || minForks < 2) {
-            throw new ParameterException(spec.commandLine(), "--alpha must be in (0, 0.5) and --min-forks >= 2, got "
-                    + alpha + " and " + minForks);
+        if (!(falseAlarmRate > 0 && falseAlarmRate < 0.5) || minForks < 2) {
+            throw new ParameterException(spec.commandLine(), "--false-alarm-rate must be in (0, 0.5) and --min-forks >= 2, got "
+                    + falseAlarmRate + " and " + minForks);
         }
-        RegressionGate gate = new RegressionGate(alpha, minForks);
+        RegressionGate gate = new RegressionGate(falseAlarmRate, minForks);
         List<JmhResults.Result> a = JmhResults.read(paths.get(0));
         List<JmhResults.Result> b = JmhResults.read(paths.get(1));
         String la = paths.get(0).getFileName().toString();

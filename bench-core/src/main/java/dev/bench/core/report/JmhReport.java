@@ -94,14 +94,18 @@ public final class JmhReport {
         int judged = 0;
         String row = "%-40s %-24s %14s %14s %9s %5s  %s%n";
         out.append(String.format(Locale.ROOT, row, "benchmark", "params", labelA, labelB, "change", "forks", "verdict"));
+        List<Result> matchedA = a.stream().filter(ra -> find(b, ra) != null).toList();
+        List<Result> matchedB = matchedA.stream().map(ra -> find(b, ra)).toList();
+        List<RegressionGate.Judgement> judgements = gate.judge(matchedA, matchedB);
         for (Result ra : a) {
-            Result rb = find(b, ra);
-            if (rb == null) {
+            int i = matchedA.indexOf(ra);
+            if (i < 0) {
                 out.append(String.format(Locale.ROOT, row, ra.shortName() + " " + ra.mode(), ra.paramText(),
                         number(ra.score()), "-", "-", "-", "only in " + labelA));
                 continue;
             }
-            RegressionGate.Judgement j = gate.judge(ra, rb);
+            Result rb = matchedB.get(i);
+            RegressionGate.Judgement j = judgements.get(i);
             String label = label(ra);
             switch (j.verdict()) {
                 case TOO_FEW_FORKS -> unjudged.add(label);
@@ -130,11 +134,12 @@ public final class JmhReport {
 
     /** The benchmarks the gate flags as slower beyond noise in B against A. */
     public static List<String> regressions(List<Result> a, List<Result> b, RegressionGate gate) {
+        List<Result> matchedA = a.stream().filter(ra -> find(b, ra) != null).toList();
+        List<RegressionGate.Judgement> judgements = gate.judge(matchedA, matchedA.stream().map(ra -> find(b, ra)).toList());
         List<String> flagged = new ArrayList<>();
-        for (Result ra : a) {
-            Result rb = find(b, ra);
-            if (rb != null && gate.judge(ra, rb).verdict() == RegressionGate.Verdict.SLOWER) {
-                flagged.add(label(ra));
+        for (int i = 0; i < matchedA.size(); i++) {
+            if (judgements.get(i).verdict() == RegressionGate.Verdict.SLOWER) {
+                flagged.add(label(matchedA.get(i)));
             }
         }
         return flagged;

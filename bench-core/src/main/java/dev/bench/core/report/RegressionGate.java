@@ -2,30 +2,37 @@ package dev.bench.core.report;
 
 import dev.bench.core.report.JmhResults.Result;
 
+import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * Whether B is slower than A beyond noise, benchmark by benchmark: a one-sided Welch t on the log fork
- * scores ({@link ForkTest}) at {@code alpha} per benchmark. The gate compares many benchmarks at once, so
- * alpha is small: with n benchmarks, the chance that an unchanged pass flags any is at most n × alpha
- * (Bonferroni), 4.6 % for CI's 46 at the default 0.001. Each verdict also says the smallest change that
- * pair of passes could have shown (the one-sided critical t times the standard error): a "within noise"
- * that could only see a 60 % slowdown says so rather than passing for a clean bill.
+ * scores ({@link ForkTest}), the benchmarks' p-values cut together by Benjamini-Hochberg at
+ * {@code falseAlarmRate}. CI compares ~45 benchmarks at once: when nothing changed, the chance that any is
+ * flagged is at most that rate (BH then controls the family-wise rate; 5 % by default). When many did
+ * change, as when a slower JDK or runner slows them all, the cut loosens with each benchmark that clearly
+ * moved (expected share of false ones among the flagged still at most the rate), so a uniform 20 %
+ * slowdown is seen where Bonferroni's fixed alpha / n would miss most of it. Each verdict also says the
+ * smallest slowdown this comparison could have shown at the cut it used (the critical t times the
+ * standard error): a "within noise" that could only see a 60 % slowdown says so rather than passing for
+ * a clean bill.
  *
  * <p>JMH's 99.9 % error is not the gate: it treats every iteration as independent, which forks are and
  * iterations of one fork are not, and with a few short iterations it is wider than the score.
  *
- * @param alpha    per-benchmark false-alarm rate of each one-sided test, e.g. 0.001
- * @param minForks forks each side needs for a verdict (Welch's t needs 2)
+ * @param falseAlarmRate chance that an unchanged pass flags any benchmark, e.g. 0.05
+ * @param minForks       forks each side needs for a verdict (Welch's t needs 2)
  */
-public record RegressionGate(double alpha, int minForks) {
+public record RegressionGate(double falseAlarmRate, int minForks) {
 
-    public static final RegressionGate DEFAULT = new RegressionGate(0.001, 2);
+    public static final RegressionGate DEFAULT = new RegressionGate(0.05, 2);
 
     public RegressionGate {
-        if (!(alpha > 0 && alpha < 0.5) || minForks < 2) {
-            throw new IllegalArgumentException("need 0 < alpha < 0.5 and minForks >= 2, got " + alpha + " and " + minForks);
+        if (!(falseAlarmRate > 0 && falseAlarmRate < 0.5) || minForks < 2) {
+            throw new IllegalArgumentException("need 0 < falseAlarmRate < 0.5 and minForks >= 2, got " + falseAlarmRate
+                    + " and " + minForks);
         }
     }
 
@@ -71,24 +78,67 @@ public record RegressionGate(double alpha, int minForks) {
     }
 
     public Judgement judge(Result a, Result b) {
-        if (a.forks().size() < minForks || b.forks().size() < minForks) {
-            return new Judgement(Verdict.TOO_FEW_FORKS, Double.NaN, Double.NaN, Double.NaN);
+        return judge(List.of(a), List.of(b)).get(0);
+    }
+
+    /** Judges each A against the B at the same index, all in one family (the cut is shared); one judgement each. */
+    public List<Judgement> judge(List<Result> a, List<Result> b) {
+        List<ForkTest> tests = new ArrayList<>();
+        List<Double> pValues = new ArrayList<>();
+        for (int i = 0; i < a.size(); i++) {
+            boolean enough = a.get(i).forks().size() >= minForks && b.get(i).forks().size() >= minForks;
+            ForkTest test = enough ? ForkTest.of(a.get(i).forks(), b.get(i).forks(), higherIsBetter(a.get(i))) : null;
+            tests.add(test);
+            if (test != null) {
+                pValues.add(test.pSlower());
+            }
         }
-        boolean higherIsBetter = "thrpt".equals(a.mode());
-        ForkTest test = ForkTest.of(a.forks(), b.forks(), higherIsBetter);
-        double change = Math.expm1(higherIsBetter ? -test.slowerLog() : test.slowerLog()) * 100;
-        double detectable = test.detectableLog(alpha);
-        double couldSee = -Math.expm1(-detectable) * 100;
-        Verdict verdict = test.pSlower() < alpha ? Verdict.SLOWER : test.pFaster() < alpha ? Verdict.FASTER : Verdict.WITHIN;
-        return new Judgement(verdict, change, couldSee, test.pSlower());
+        double cut = benjaminiHochbergCut(pValues);
+        double bonferroni = falseAlarmRate / Math.max(1, pValues.size());
+        List<Judgement> judgements = new ArrayList<>();
+        for (int i = 0; i < a.size(); i++) {
+            ForkTest test = tests.get(i);
+            if (test == null) {
+                judgements.add(new Judgement(Verdict.TOO_FEW_FORKS, Double.NaN, Double.NaN, Double.NaN));
+                continue;
+            }
+            boolean higherIsBetter = higherIsBetter(a.get(i));
+            double change = Math.expm1(higherIsBetter ? -test.slowerLog() : test.slowerLog()) * 100;
+            double couldSee = -Math.expm1(-test.detectableLog(cut)) * 100;
+            // faster is reported, never gated: the strict fixed cut is enough for that
+            Verdict verdict = test.pSlower() <= cut ? Verdict.SLOWER : test.pFaster() < bonferroni ? Verdict.FASTER : Verdict.WITHIN;
+            judgements.add(new Judgement(verdict, change, couldSee, test.pSlower()));
+        }
+        return judgements;
+    }
+
+    /**
+     * The p-value at or under which Benjamini-Hochberg rejects: the largest k-th smallest p with
+     * p(k) <= k q / m; with none, q / m (which nothing reaches), so "could see" is still defined.
+     */
+    double benjaminiHochbergCut(List<Double> pValues) {
+        List<Double> sorted = new ArrayList<>(pValues);
+        sorted.sort(null);
+        int m = sorted.size();
+        double cut = falseAlarmRate / Math.max(1, m);
+        for (int k = 1; k <= m; k++) {
+            if (sorted.get(k - 1) <= k * falseAlarmRate / m) {
+                cut = k * falseAlarmRate / m;
+            }
+        }
+        return cut;
+    }
+
+    private static boolean higherIsBetter(Result r) {
+        return "thrpt".equals(r.mode());
     }
 
     /** The gate's closing lines: what it flagged, how often it may do so by chance, what it could not judge. */
     String summary(String labelB, int judged, List<String> slower, List<String> blind, List<String> unjudged) {
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
-                "# regression gate: slower beyond noise in %s (one-sided Welch t on log fork scores, alpha %s a benchmark; "
-                        + "chance of any false alarm over %d benchmarks <= %.1f %%): %s%n",
-                labelB, alpha, judged, Math.min(1, judged * alpha) * 100, slower.isEmpty() ? "none" : String.join(", ", slower)));
+                "# regression gate: slower beyond noise in %s (one-sided Welch t on log fork scores, Benjamini-Hochberg over %d "
+                        + "benchmarks: an unchanged pass flags any with probability <= %s %%): %s%n",
+                labelB, judged, BigDecimal.valueOf(falseAlarmRate * 100).stripTrailingZeros().toPlainString(), slower.isEmpty() ? "none" : String.join(", ", slower)));
         if (!blind.isEmpty()) {
             out.append(String.format(Locale.ROOT, "# regression gate: %d of %d could not see a 20 %% slowdown (more forks, or a "
                     + "quieter machine; out of the gate at 20 %%, still flagged when slower beyond noise): ", blind.size(), judged))
