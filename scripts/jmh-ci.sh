@@ -69,8 +69,9 @@ cleanup_tpcc() {
 }
 trap cleanup_tpcc EXIT
 # Forks are what the gate counts as independent (each fork's score is its best iteration: 4 short ones
-# give it more chances to miss a burst of load). An in-process fork costs ~2 s, so those get 6,
-# which sees a 20 % slowdown in most of them at load 4 on the 2-core machine (not at load 9). A server
+# give it more chances to miss a burst of load). An in-process fork costs ~2 s, so those get 6, which
+# saw a 20 % slowdown in 10 of the 15 in a pass on the 2-core dev machine at load 8 falling to 3 (in none
+# at load 10). A server
 # benchmark's forks spread so widely there (2-3x) that even 8 would not see 20 %, and 30 of them at 8
 # would not fit CI's time: 3, and the gate says which could not see 20 % (docs/jmh.md).
 in_process_forks=${JMH_CI_IN_PROCESS_FORKS:-6}

@@ -73,7 +73,7 @@ public record RegressionGate(double falseAlarmRate, int minForks) {
         }
 
         private static String percentText(double percent) {
-            return percent >= 1000 ? ">999" : String.format(Locale.ROOT, percent < 10 ? "%.1f" : "%.0f", percent);
+            return String.format(Locale.ROOT, percent < 10 ? "%.1f" : "%.0f", percent);
         }
     }
 
@@ -138,7 +138,8 @@ public record RegressionGate(double falseAlarmRate, int minForks) {
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
                 "# regression gate: slower beyond noise in %s (one-sided Welch t on log fork scores, Benjamini-Hochberg over %d "
                         + "benchmarks: an unchanged pass flags any with probability <= %s %%): %s%n",
-                labelB, judged, BigDecimal.valueOf(falseAlarmRate * 100).stripTrailingZeros().toPlainString(), slower.isEmpty() ? "none" : String.join(", ", slower)));
+                labelB, judged, BigDecimal.valueOf(falseAlarmRate * 100).stripTrailingZeros().toPlainString(),
+                slower.isEmpty() ? "none" : String.join(", ", slower)));
         if (!blind.isEmpty()) {
             out.append(String.format(Locale.ROOT, "# regression gate: %d of %d could not see a 20 %% slowdown (more forks, or a "
                     + "quieter machine; out of the gate at 20 %%, still flagged when slower beyond noise): ", blind.size(), judged))
