@@ -24,8 +24,9 @@ import java.util.concurrent.Callable;
         description = {"Compares results directories: per op kind, throughput and sojourn p50/p99/p99.9/max of each "
                 + "run beside the first (A), the change in percent, and whether it is beyond noise (the middle halves "
                 + "of the two runs' per-interval values don't overlap). Says what differs between the runs first.",
-                "Given two JMH JSON files instead, compares their scores (beyond noise: the 99.9 %% confidence "
-                        + "intervals don't overlap)."})
+                "Given two JMH JSON files instead, judges each benchmark on its forks: slower or faster beyond noise "
+                        + "(one-sided Welch t on the log fork scores, cut by Benjamini-Hochberg at --false-alarm-rate), else "
+                        + "within noise, with the smallest slowdown the two files could have shown (could see >= N %%)."})
 public final class CompareCommand implements Callable<Integer> {
 
     @Spec
@@ -37,16 +38,16 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--html", paramLabel = "FILE", description = "Also write an HTML comparison with the spectra overlaid.")
     Path html;
 
-    @Option(names = "--threshold", paramLabel = "PCT", defaultValue = "10",
-            description = "JMH files: the regression gate flags B when its median fork is more than PCT %% worse than A's "
-                    + "and every fork of B is worse than every fork of A (default: ${DEFAULT-VALUE}).")
-    double threshold;
+    @Option(names = "--false-alarm-rate", paramLabel = "Q", defaultValue = "0.05",
+            description = "JMH files: the chance that an unchanged pass flags any benchmark (Benjamini-Hochberg's q; "
+                    + "default: ${DEFAULT-VALUE}).")
+    double falseAlarmRate;
 
     @Option(names = "--min-forks", paramLabel = "N", defaultValue = "2",
-            description = "JMH files: forks each side needs for the gate's verdict (default: ${DEFAULT-VALUE}).")
+            description = "JMH files: forks each side needs for a verdict (default: ${DEFAULT-VALUE}).")
     int minForks;
 
-    @Option(names = "--fail-on-regression", description = "JMH files: exit 1 when the gate flags a regression.")
+    @Option(names = "--fail-on-regression", description = "JMH files: exit 1 when a benchmark is slower beyond noise.")
     boolean failOnRegression;
 
     @Override
@@ -76,11 +77,11 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     private int compareJmh(PrintWriter out) {
-        if (threshold <= 0 || minForks < 2) {
-            throw new ParameterException(spec.commandLine(), "--threshold must be > 0 and --min-forks >= 2, got "
-                    + threshold + " and " + minForks);
+        if (!(falseAlarmRate > 0 && falseAlarmRate < 0.5) || minForks < 2) {
+            throw new ParameterException(spec.commandLine(), "--false-alarm-rate must be in (0, 0.5) and --min-forks >= 2, got "
+                    + falseAlarmRate + " and " + minForks);
         }
-        RegressionGate gate = new RegressionGate(threshold, minForks);
+        RegressionGate gate = new RegressionGate(falseAlarmRate, minForks);
         List<JmhResults.Result> a = JmhResults.read(paths.get(0));
         List<JmhResults.Result> b = JmhResults.read(paths.get(1));
         String la = paths.get(0).getFileName().toString();

@@ -78,81 +78,79 @@ public final class JmhReport {
     }
 
     /**
-     * Text table of B against A: score change in percent, and "beyond noise" when the two 99.9 %
-     * confidence intervals do not overlap (JMH's own error; no error known means no verdict).
+     * Text table of B against A, judged by the {@link RegressionGate#DEFAULT default gate}: per benchmark
+     * the change of the fork scores' geometric mean, the forks each side, and the verdict.
      */
     public static String compare(String labelA, List<Result> a, String labelB, List<Result> b) {
         return compare(labelA, a, labelB, b, RegressionGate.DEFAULT);
     }
 
-    /** Like {@link #compare(String, List, String, List)}, closing with the regression gate's lines. */
+    /** Like {@link #compare(String, List, String, List)} with the given gate, closing with its summary lines. */
     public static String compare(String labelA, List<Result> a, String labelB, List<Result> b, RegressionGate gate) {
         StringBuilder out = new StringBuilder();
-        List<String> worse = new ArrayList<>();
-        List<String> regressions = new ArrayList<>();
+        List<String> slower = new ArrayList<>();
+        List<String> blind = new ArrayList<>();
         List<String> unjudged = new ArrayList<>();
-        out.append(String.format(Locale.ROOT, "%-40s %-24s %14s %14s %9s  %s%n", "benchmark", "params",
-                labelA, labelB, "change", "verdict"));
+        int judged = 0;
+        String row = "%-40s %-24s %14s %14s %9s %5s  %s%n";
+        out.append(String.format(Locale.ROOT, row, "benchmark", "params", labelA, labelB, "change", "forks", "verdict"));
+        List<Result> matchedA = a.stream().filter(ra -> find(b, ra) != null).toList();
+        List<Result> matchedB = matchedA.stream().map(ra -> find(b, ra)).toList();
+        List<RegressionGate.Judgement> judgements = gate.judge(matchedA, matchedB);
         for (Result ra : a) {
-            Result rb = b.stream().filter(o -> o.key().equals(ra.key())).findFirst().orElse(null);
-            if (rb == null) {
-                out.append(String.format(Locale.ROOT, "%-40s %-24s %14s %14s %9s  %s%n", ra.shortName() + " " + ra.mode(),
-                        ra.paramText(), number(ra.score()), "-", "-", "only in " + labelA));
+            int i = matchedA.indexOf(ra);
+            if (i < 0) {
+                out.append(String.format(Locale.ROOT, row, ra.shortName() + " " + ra.mode(), ra.paramText(),
+                        number(ra.score()), "-", "-", "-", "only in " + labelA));
                 continue;
             }
-            double change = (rb.score() - ra.score()) / ra.score() * 100;
-            String verdict = verdict(ra, rb);
-            String label = ra.shortName() + (ra.paramText().isEmpty() ? "" : " (" + ra.paramText() + ")");
-            if (verdict.startsWith("worse")) {
-                worse.add(label);
-            }
-            switch (gate.judge(ra, rb)) {
-                case REGRESSION -> regressions.add(String.format(Locale.ROOT, "%s %s", label,
-                        Fmt.percent((RegressionGate.median(rb.forks()) - RegressionGate.median(ra.forks()))
-                                / RegressionGate.median(ra.forks()) * 100)));
+            Result rb = matchedB.get(i);
+            RegressionGate.Judgement j = judgements.get(i);
+            String label = label(ra);
+            switch (j.verdict()) {
                 case TOO_FEW_FORKS -> unjudged.add(label);
+                case SLOWER -> slower.add(label + " " + Fmt.percent(j.changePercent()));
                 default -> { }
             }
-            out.append(String.format(Locale.ROOT, "%-40s %-24s %14s %14s %9s  %s%n", ra.shortName() + " " + ra.mode(),
-                    ra.paramText(), number(ra.score()), number(rb.score()), Fmt.percent(change), verdict));
+            if (j.verdict() != RegressionGate.Verdict.TOO_FEW_FORKS) {
+                judged++;
+                if (!j.couldSee(20)) {
+                    blind.add(label);
+                }
+            }
+            out.append(String.format(Locale.ROOT, row, ra.shortName() + " " + ra.mode(), ra.paramText(),
+                    number(ra.score()), number(rb.score()), Double.isNaN(j.changePercent()) ? "-" : Fmt.percent(j.changePercent()),
+                    ra.forks().size() + "/" + rb.forks().size(), j.text()));
         }
         for (Result rb : b) {
-            if (a.stream().noneMatch(o -> o.key().equals(rb.key()))) {
-                out.append(String.format(Locale.ROOT, "%-40s %-24s %14s %14s %9s  %s%n", rb.shortName() + " " + rb.mode(),
-                        rb.paramText(), "-", number(rb.score()), "-", "only in " + labelB));
+            if (find(a, rb) == null) {
+                out.append(String.format(Locale.ROOT, row, rb.shortName() + " " + rb.mode(), rb.paramText(),
+                        "-", number(rb.score()), "-", "-", "only in " + labelB));
             }
         }
-        out.append("# worse in ").append(labelB).append(" beyond noise: ").append(worse.isEmpty() ? "none" : String.join(", ", worse))
-                .append('\n');
-        out.append(gate.summary(labelB, regressions, unjudged));
+        out.append(gate.summary(labelB, judged, slower, blind, unjudged));
         return out.toString();
     }
 
-    /** The benchmarks the gate flags in B against A. */
+    /** The benchmarks the gate flags as slower beyond noise in B against A. */
     public static List<String> regressions(List<Result> a, List<Result> b, RegressionGate gate) {
+        List<Result> matchedA = a.stream().filter(ra -> find(b, ra) != null).toList();
+        List<RegressionGate.Judgement> judgements = gate.judge(matchedA, matchedA.stream().map(ra -> find(b, ra)).toList());
         List<String> flagged = new ArrayList<>();
-        for (Result ra : a) {
-            b.stream().filter(o -> o.key().equals(ra.key())).findFirst()
-                    .filter(rb -> gate.judge(ra, rb) == RegressionGate.Verdict.REGRESSION)
-                    .ifPresent(rb -> flagged.add(ra.shortName() + (ra.paramText().isEmpty() ? "" : " (" + ra.paramText() + ")")));
+        for (int i = 0; i < matchedA.size(); i++) {
+            if (judgements.get(i).verdict() == RegressionGate.Verdict.SLOWER) {
+                flagged.add(label(matchedA.get(i)));
+            }
         }
         return flagged;
     }
 
-    /**
-     * Whether B differs from A beyond noise (the 99.9 % confidence intervals don't overlap), and which
-     * way: throughput is better higher, every other mode (time per op) better lower.
-     */
-    static String verdict(Result a, Result b) {
-        if (!Double.isFinite(a.error()) || !Double.isFinite(b.error())) {
-            return "no error estimate";
-        }
-        boolean apart = a.score() + a.error() < b.score() - b.error() || b.score() + b.error() < a.score() - a.error();
-        if (!apart) {
-            return "within noise";
-        }
-        boolean higher = b.score() > a.score();
-        return (higher == "thrpt".equals(a.mode()) ? "better" : "worse") + ", beyond noise";
+    private static Result find(List<Result> results, Result like) {
+        return results.stream().filter(o -> o.key().equals(like.key())).findFirst().orElse(null);
+    }
+
+    private static String label(Result r) {
+        return r.shortName() + (r.paramText().isEmpty() ? "" : " (" + r.paramText() + ")");
     }
 
     private static String number(double v) {
