@@ -1,6 +1,5 @@
 package dev.bench.core.results;
 
-import dev.bench.core.results.verify.HandMadeRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

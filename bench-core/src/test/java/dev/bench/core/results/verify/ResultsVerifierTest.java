@@ -1,6 +1,7 @@
 package dev.bench.core.results.verify;
 
 import dev.bench.core.BenchException;
+import dev.bench.core.results.HandMadeRun;
 import dev.bench.core.results.ResultsDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -11,7 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import static dev.bench.core.results.verify.HandMadeRun.block;
+import static dev.bench.core.results.HandMadeRun.block;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,14 +1,9 @@
-package dev.bench.core.results.verify;
+package dev.bench.core.results;
 
 import dev.bench.core.metrics.IntervalSnapshot;
 import dev.bench.core.metrics.KindStats;
 import dev.bench.core.metrics.Outcomes;
 import dev.bench.core.metrics.RunInfo;
-import dev.bench.core.results.IntervalCsvWriter;
-import dev.bench.core.results.LatencyLogWriter;
-import dev.bench.core.results.Percentiles;
-import dev.bench.core.results.ResultsDirectory;
-import dev.bench.core.results.ResultsJson;
 import org.HdrHistogram.Histogram;
 
 import java.nio.file.Files;
