@@ -14,9 +14,11 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /** {@code bench compare A B [C...]}: runs (or two JMH JSON files) side by side. */
@@ -49,6 +51,12 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--fail-on-regression", description = "JMH files: exit 1 when a benchmark is slower beyond noise.")
     boolean failOnRegression;
+
+    @Option(names = "--what-if-slower", paramLabel = "PERCENT",
+            description = "JMH files: make B PERCENT %% slower first (ops/s x (1 - PERCENT/100), time per op divided by it) "
+                    + "and say how many benchmarks the gate flags: what it would see of such a regression. "
+                    + "CI compares its own pass with itself this way at 20.")
+    Double whatIfSlower;
 
     @Override
     public Integer call() {
@@ -84,14 +92,25 @@ public final class CompareCommand implements Callable<Integer> {
         RegressionGate gate = new RegressionGate(falseAlarmRate, minForks);
         List<JmhResults.Result> a = JmhResults.read(paths.get(0));
         List<JmhResults.Result> b = JmhResults.read(paths.get(1));
+        if (whatIfSlower != null) {
+            if (!(whatIfSlower > 0 && whatIfSlower < 100)) {
+                throw new ParameterException(spec.commandLine(), "--what-if-slower must be a percent in (0, 100), got " + whatIfSlower);
+            }
+            b = b.stream().map(r -> r.slowerBy(whatIfSlower)).toList();
+        }
         String la = paths.get(0).getFileName().toString();
         String lb = paths.get(1).getFileName().toString();
         out.println("# A = " + paths.get(0) + ", B = " + paths.get(1));
         out.print(JmhReport.compare("A", a, "B", b, gate));
+        List<String> flagged = JmhReport.regressions(a, b, gate);
+        if (whatIfSlower != null) {
+            out.printf(Locale.ROOT, "# what-if: B made %s %% slower: the gate flags %d of %d benchmarks%n",
+                    BigDecimal.valueOf(whatIfSlower).stripTrailingZeros().toPlainString(), flagged.size(), a.size());
+        }
         if (html != null) {
             out.println("# html: " + JmhReport.page("JMH compare: " + la + " · " + lb, List.of(la, lb), List.of(a, b)).write(html));
         }
         out.flush();
-        return failOnRegression && !JmhReport.regressions(a, b, gate).isEmpty() ? 1 : 0;
+        return failOnRegression && !flagged.isEmpty() ? 1 : 0;
     }
 }

@@ -50,4 +50,22 @@ class CompareJmhGateTest {
         assertEquals(2, bad.exitCode());
         assertTrue(bad.errorLines().get(0).startsWith("bench: --false-alarm-rate must be in (0, 0.5)"), bad.err());
     }
+
+    /** The file against itself made 20 % slower: the tight benchmark is flagged, a 2 % one would not be. */
+    @Test
+    void whatIfSlowerSaysWhatTheGateWouldSeeOfARegression(@TempDir Path tmp) throws Exception {
+        Path base = Files.writeString(tmp.resolve("base.json"), jmh(1000, 1020, 990));
+        CliRunner twenty = CliRunner.run("compare", "--what-if-slower", "20", base.toString(), base.toString());
+        assertEquals(0, twenty.exitCode(), twenty.out() + twenty.err());
+        assertTrue(twenty.out().contains("# what-if: B made 20 % slower: the gate flags 2 of 2 benchmarks\n"), twenty.out());
+        assertTrue(twenty.out().lines().anyMatch(l -> l.startsWith("Steady.op avgt") && l.contains("+25.0%")), twenty.out());
+
+        CliRunner tiny = CliRunner.run("compare", "--what-if-slower", "0.1", "--fail-on-regression", base.toString(), base.toString());
+        assertEquals(0, tiny.exitCode(), tiny.out());
+        assertTrue(tiny.out().contains("# what-if: B made 0.1 % slower: the gate flags 0 of 2 benchmarks\n"), tiny.out());
+
+        CliRunner bad = CliRunner.run("compare", "--what-if-slower", "100", base.toString(), base.toString());
+        assertEquals(2, bad.exitCode());
+        assertTrue(bad.errorLines().get(0).startsWith("bench: --what-if-slower must be a percent in (0, 100)"), bad.err());
+    }
 }

@@ -39,6 +39,18 @@ public final class JmhResults {
                     .reduce((a, b) -> a + ", " + b).orElse("");
         }
 
+        /**
+         * This result as if the code were {@code percent} % slower: every throughput times (1 - percent / 100),
+         * every time per op divided by it (20 % slower is ops/s x 0.8 or ns/op x 1.25), fork scores included.
+         * What {@code bench compare --what-if-slower} feeds the gate to show what it would see of a regression.
+         */
+        public Result slowerBy(double percent) {
+            double keep = 1 - percent / 100;
+            double factor = "thrpt".equals(mode) ? keep : 1 / keep;
+            return new Result(benchmark, mode, params, score * factor, error * factor, unit,
+                    forks.stream().map(f -> f * factor).toList());
+        }
+
         /** What identifies the same measurement in another file. */
         public String key() {
             return benchmark + " " + mode + " " + paramText();
