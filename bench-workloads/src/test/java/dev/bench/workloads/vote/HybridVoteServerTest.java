@@ -130,7 +130,7 @@ class HybridVoteServerTest {
     }
 
     private static long generation(HybridVoteBackend backend, long id) {
-        return HybridVoteBackend.generationOf(backend.cache().client(0).get(backend.keys().generation(id)));
+        return GenerationCachePolicy.generationOf(backend.cache().client(0).get(backend.keys().generation(id)));
     }
 
     @ParameterizedTest
