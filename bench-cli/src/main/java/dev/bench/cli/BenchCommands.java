@@ -24,8 +24,8 @@ import java.util.stream.Collectors;
 
 /**
  * Every subcommand of {@code bench}, in the order help lists them: the one list. {@link BenchMain} adds
- * them at run time (only the one a run names, when it runs alone); as a command (BenchMain's options and
- * text, with these subcommands) this class is what the man pages are generated from.
+ * them at run time (only the one a run names, when it runs alone); as a command ({@link RootCommand}'s
+ * options and text, with these subcommands) this class is what the man pages are generated from.
  */
 @Command(name = "bench", subcommands = {
         // workloads
@@ -46,7 +46,7 @@ import java.util.stream.Collectors;
         SweepCommand.class,
         CommandLine.HelpCommand.class,
         AutoComplete.GenerateCompletion.class})
-public class BenchCommands extends BenchMain {
+public class BenchCommands extends RootCommand {
 
     static final List<Class<?>> ALL = List.of(BenchCommands.class.getAnnotation(Command.class).subcommands());
 

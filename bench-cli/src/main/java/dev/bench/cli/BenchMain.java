@@ -1,8 +1,5 @@
 package dev.bench.cli;
 
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 import dev.bench.core.MaskedWriter;
 import picocli.CommandLine;
 
@@ -14,21 +11,13 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code bench <workload> ...}: the one entry point.
- *
- * <p>Exit codes: 0 the run completed and the database agreed; 1 the run failed, fell too far behind,
- * or the after-run check found a mismatch; 2 bad input (unknown flag or backend, invalid value);
- * 130 / 143 stopped by SIGINT / SIGTERM, after reporting and writing what was measured.
+ * {@code bench <workload> ...}: the one entry point. Builds the command line from {@link RootCommand} and
+ * the subcommands {@link BenchCommands} lists, masks what it prints and turns signals into an orderly end.
  */
-@Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
-        description = "Runs database and cache workloads against real servers and reports latency honestly "
-                + "(measured from each op's intended start, coordinated omission corrected).",
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:the run completed and the database agreed with the client",
-                "1:the run failed, fell too far behind, or the after-run check found a mismatch",
-                "2:bad input (unknown flag or backend, invalid value)",
-                "130/143:stopped by SIGINT (Ctrl-C) / SIGTERM; what was measured is reported and written first"})
-public class BenchMain implements Runnable {
+public final class BenchMain {
+
+    private BenchMain() {
+    }
 
     /**
      * The most the hook waits for the report and the results files. They take well under a second at
@@ -37,9 +26,6 @@ public class BenchMain implements Runnable {
      * check against a server that stopped answering.
      */
     private static final int CTRL_C_GRACE_SECONDS = 15;
-
-    @Spec
-    CommandSpec spec;
 
     public static void main(String[] args) {
         int exitCode = runStoppingOnCtrlC(args);
@@ -112,7 +98,7 @@ public class BenchMain implements Runnable {
      * scenarios and sweeps (which run other commands), options and unknown names get them all.
      */
     static CommandLine commandLine(String first) {
-        CommandLine cli = new CommandLine(new BenchMain());
+        CommandLine cli = new CommandLine(new RootCommand());
         boolean one = first != null && BenchCommands.STANDALONE.contains(first);
         for (Class<?> command : BenchCommands.ALL) {
             if (!one || BenchCommands.name(command).equals(first)) {
@@ -123,10 +109,5 @@ public class BenchMain implements Runnable {
         cli.setParameterExceptionHandler(new OneLineErrors());
         cli.setExecutionExceptionHandler(new OneLineErrors());
         return cli;
-    }
-
-    @Override
-    public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "name a workload, e.g. 'bench vote'");
     }
 }
