@@ -2,6 +2,10 @@ package dev.bench.cli;
 
 import dev.bench.core.MaskedWriter;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
@@ -11,13 +15,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code bench <workload> ...}: the one entry point. Builds the command line from {@link RootCommand} and
- * the subcommands {@link BenchCommands} lists, masks what it prints and turns signals into an orderly end.
+ * {@code bench <workload> ...}: the one entry point, and the command itself (its text is {@link BenchUsage}),
+ * with the subcommands {@link BenchCommands} lists; masks what it prints and turns signals into an orderly end.
  */
-public final class BenchMain {
-
-    private BenchMain() {
-    }
+@Command(name = "bench", mixinStandardHelpOptions = true)
+public final class BenchMain implements Runnable {
 
     /**
      * The most the hook waits for the report and the results files. They take well under a second at
@@ -26,6 +28,12 @@ public final class BenchMain {
      * check against a server that stopped answering.
      */
     private static final int CTRL_C_GRACE_SECONDS = 15;
+
+    @Mixin
+    BenchUsage usage;
+
+    @Spec
+    CommandSpec spec;
 
     public static void main(String[] args) {
         int exitCode = runStoppingOnCtrlC(args);
@@ -98,7 +106,7 @@ public final class BenchMain {
      * scenarios and sweeps (which run other commands), options and unknown names get them all.
      */
     static CommandLine commandLine(String first) {
-        CommandLine cli = new CommandLine(new RootCommand());
+        CommandLine cli = new CommandLine(new BenchMain());
         boolean one = first != null && BenchCommands.STANDALONE.contains(first);
         for (Class<?> command : BenchCommands.ALL) {
             if (!one || BenchCommands.name(command).equals(first)) {
@@ -109,5 +117,10 @@ public final class BenchMain {
         cli.setParameterExceptionHandler(new OneLineErrors());
         cli.setExecutionExceptionHandler(new OneLineErrors());
         return cli;
+    }
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "name a workload, e.g. 'bench vote'");
     }
 }
