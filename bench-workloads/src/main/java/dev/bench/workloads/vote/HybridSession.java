@@ -6,7 +6,6 @@ import net.spy.memcached.MemcachedClient;
 import net.spy.memcached.internal.OperationFuture;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -36,7 +35,7 @@ final class HybridSession implements VoteBackend.VoteSession {
     private final MemcachedClient client;
     private final VoteBackend.VoteSession writes;
     private final Connection fills;
-    private final PreparedStatement[] selects;
+    private final PaddedReads selects;
     private final List<String> readKeys = new ArrayList<>();
     private final List<OperationFuture<Boolean>> pending = new ArrayList<>();
     private final List<OperationFuture<?>> invalidations = new ArrayList<>();
@@ -56,7 +55,7 @@ final class HybridSession implements VoteBackend.VoteSession {
         this.client = client;
         this.writes = writes;
         this.fills = fills;
-        this.selects = new PreparedStatement[Integer.highestOneBit(Math.max(1, maxBatch - 1)) * 2 + 1];
+        this.selects = new PaddedReads(fills, maxBatch, VoteSql::read);
     }
 
     @Override
@@ -96,16 +95,8 @@ final class HybridSession implements VoteBackend.VoteSession {
 
     /** One SELECT for the misses (sorted, distinct), then caches each row as the policy says. */
     private void fill(long[] ids, int m) throws Exception {
-        int padded = m == 1 ? 1 : Integer.highestOneBit(m - 1) * 2;
-        PreparedStatement ps = selects[padded];
-        if (ps == null) {
-            ps = selects[padded] = fills.prepareStatement(VoteSql.read(padded));
-        }
-        for (int i = 0; i < padded; i++) {
-            ps.setLong(i + 1, ids[Math.min(i, m - 1)]);
-        }
         pending.clear();
-        try (ResultSet rs = ps.executeQuery()) {
+        try (ResultSet rs = selects.bind(ids, 0, m).executeQuery()) {
             beforeStore.run();
             while (rs.next()) {
                 long id = rs.getLong(1);
