@@ -1,6 +1,5 @@
 package dev.bench.cli.vote;
 
-import dev.bench.cli.workload.TargetOptions;
 import dev.bench.core.memcached.MemcachedAddresses;
 import dev.bench.core.run.TargetSettings;
 import dev.bench.workloads.vote.VoteBackendKind;
