@@ -17,6 +17,7 @@ import dev.bench.cli.ycsb.YcsbCommand;
 import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 
 import java.util.List;
 import java.util.Set;
@@ -24,10 +25,10 @@ import java.util.stream.Collectors;
 
 /**
  * Every subcommand of {@code bench}, in the order help lists them: the one list. {@link BenchMain} adds
- * them at run time (only the one a run names, when it runs alone); as a command (BenchMain's options and
+ * them at run time (only the one a run names, when it runs alone); as a command ({@link BenchUsage}'s
  * text, with these subcommands) this class is what the man pages are generated from.
  */
-@Command(name = "bench", subcommands = {
+@Command(name = "bench", mixinStandardHelpOptions = true, subcommands = {
         // workloads
         VoteCommand.class,
         OltpRwCommand.class,
@@ -46,7 +47,10 @@ import java.util.stream.Collectors;
         SweepCommand.class,
         CommandLine.HelpCommand.class,
         AutoComplete.GenerateCompletion.class})
-public class BenchCommands extends BenchMain {
+public class BenchCommands {
+
+    @Mixin
+    BenchUsage usage;
 
     static final List<Class<?>> ALL = List.of(BenchCommands.class.getAnnotation(Command.class).subcommands());
 

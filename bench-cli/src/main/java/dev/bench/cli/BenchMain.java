@@ -1,10 +1,11 @@
 package dev.bench.cli;
 
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 import dev.bench.core.MaskedWriter;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
@@ -14,21 +15,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code bench <workload> ...}: the one entry point.
- *
- * <p>Exit codes: 0 the run completed and the database agreed; 1 the run failed, fell too far behind,
- * or the after-run check found a mismatch; 2 bad input (unknown flag or backend, invalid value);
- * 130 / 143 stopped by SIGINT / SIGTERM, after reporting and writing what was measured.
+ * {@code bench <workload> ...}: the one entry point, and the command itself (its text is {@link BenchUsage}),
+ * with the subcommands {@link BenchCommands} lists; masks what it prints and turns signals into an orderly end.
  */
-@Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
-        description = "Runs database and cache workloads against real servers and reports latency honestly "
-                + "(measured from each op's intended start, coordinated omission corrected).",
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:the run completed and the database agreed with the client",
-                "1:the run failed, fell too far behind, or the after-run check found a mismatch",
-                "2:bad input (unknown flag or backend, invalid value)",
-                "130/143:stopped by SIGINT (Ctrl-C) / SIGTERM; what was measured is reported and written first"})
-public class BenchMain implements Runnable {
+@Command(name = "bench", mixinStandardHelpOptions = true)
+public final class BenchMain implements Runnable {
 
     /**
      * The most the hook waits for the report and the results files. They take well under a second at
@@ -37,6 +28,9 @@ public class BenchMain implements Runnable {
      * check against a server that stopped answering.
      */
     private static final int CTRL_C_GRACE_SECONDS = 15;
+
+    @Mixin
+    BenchUsage usage;
 
     @Spec
     CommandSpec spec;

@@ -2,10 +2,8 @@ package dev.bench.cli.oltp;
 
 import dev.bench.cli.workload.FlagNames;
 import dev.bench.cli.workload.TargetOptions;
-import dev.bench.cli.workload.WorkloadRun;
 import dev.bench.workloads.Workloads;
 import dev.bench.workloads.oltp.OltpRunSettings;
-import dev.bench.workloads.sysbench.SysbenchRunSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,8 +27,7 @@ public final class OltpCleanupCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        OltpRunSettings settings = WorkloadRun.validated(spec,
-                () -> oltp.settings(SysbenchRunSettings.DEFAULTS).validate(FlagNames.of(spec)));
+        OltpRunSettings settings = oltp.tableSettings(spec);
         return Workloads.OLTP_RW.cleanup(settings, target.settings(), FlagNames.of(spec), spec.commandLine().getOut());
     }
 }

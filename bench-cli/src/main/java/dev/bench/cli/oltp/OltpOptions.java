@@ -1,10 +1,13 @@
 package dev.bench.cli.oltp;
 
+import dev.bench.cli.workload.FlagNames;
+import dev.bench.cli.workload.WorkloadRun;
 import dev.bench.workloads.oltp.OltpRunSettings;
 import dev.bench.workloads.oltp.OltpSettings;
 import dev.bench.workloads.oltp.RandType;
 import dev.bench.workloads.sysbench.OnOff;
 import dev.bench.workloads.sysbench.SysbenchRunSettings;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /**
@@ -79,5 +82,10 @@ public final class OltpOptions {
                 OnOff.parse("--skip-trx", skipTrx), OnOff.parse("--auto-inc", autoInc),
                 OnOff.parse("--create-secondary", createSecondary), RandType.parse("--rand-type", randType));
         return new OltpRunSettings(oltp, threads, randSeed, sysbench);
+    }
+
+    /** prepare's and cleanup's settings (no run options: sysbench's defaults), checked: bad input exits 2. */
+    OltpRunSettings tableSettings(CommandSpec spec) {
+        return WorkloadRun.validated(spec, () -> settings(SysbenchRunSettings.DEFAULTS).validate(FlagNames.of(spec)));
     }
 }

@@ -2,11 +2,9 @@ package dev.bench.cli.oltp;
 
 import dev.bench.cli.workload.FlagNames;
 import dev.bench.cli.workload.TargetOptions;
-import dev.bench.cli.workload.WorkloadRun;
 import dev.bench.core.RunConfig;
 import dev.bench.workloads.Workloads;
 import dev.bench.workloads.oltp.OltpRunSettings;
-import dev.bench.workloads.sysbench.SysbenchRunSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -30,8 +28,7 @@ public final class OltpPrepareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        OltpRunSettings settings = WorkloadRun.validated(spec,
-                () -> oltp.settings(SysbenchRunSettings.DEFAULTS).validate(FlagNames.of(spec)));
+        OltpRunSettings settings = oltp.tableSettings(spec);
         return Workloads.OLTP_RW.prepare(settings, target.settings(), RunConfig.DEFAULT_SEED, FlagNames.of(spec),
                 spec.commandLine().getOut(), spec.commandLine().getErr());
     }

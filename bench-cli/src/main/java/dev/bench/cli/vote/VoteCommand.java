@@ -36,8 +36,8 @@ import java.util.concurrent.Callable;
                 + "reads and 'one vote each' writes, offered open loop at --target ops/s.",
                 "Backend: null, memory, h2 (default), postgres, mysql, mssql, memcached, hybrid. 'bench vote <backend> --help' shows its flags."},
         subcommands = {VoteBackendCommands.Null.class, VoteBackendCommands.Memory.class, VoteBackendCommands.H2.class,
-                VoteBackendCommands.Postgres.class, VoteBackendCommands.Mysql.class, VoteServerBackendCommands.Mssql.class,
-                VoteServerBackendCommands.Memcached.class, VoteServerBackendCommands.Hybrid.class})
+                VoteBackendCommands.Postgres.class, VoteBackendCommands.Mysql.class, VoteBackendCommands.Mssql.class,
+                VoteBackendCommands.Memcached.class, VoteBackendCommands.Hybrid.class})
 public final class VoteCommand implements Callable<Integer>, WorkloadCommand {
 
     private static final VoteWorkloadType TYPE = Workloads.VOTE;

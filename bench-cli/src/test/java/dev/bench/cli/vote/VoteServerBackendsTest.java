@@ -23,7 +23,7 @@ class VoteServerBackendsTest {
     @Test
     void memcachedRunChecksTheCounters(@TempDir Path tmp) {
         CliRunner r = CliRunner.run(concat(SHORT, "--results", tmp.resolve("mc").toString(), "memcached",
-                "--address", memcached(), "--key-prefix", "bench-cli-test-" + System.nanoTime() + ":", "--fast"));
+                "--address", TestServers.memcachedAddress(), "--key-prefix", "bench-cli-test-" + System.nanoTime() + ":", "--fast"));
 
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(r.out().contains("# integrity: ok"), r.out());
@@ -32,7 +32,7 @@ class VoteServerBackendsTest {
     @Test
     void hybridRunChecksSqlAndTheCacheAndReportsTheHitRate(@TempDir Path tmp) throws Exception {
         CliRunner r = CliRunner.run(concat(SHORT, "--results", tmp.resolve("hy").toString(), "hybrid",
-                "--url", TestServers.mysqlUrl(), "--memcached-address", memcached(),
+                "--url", TestServers.mysqlUrl(), "--memcached-address", TestServers.memcachedAddress(),
                 "--key-prefix", "bench-cli-test-" + System.nanoTime() + ":"));
 
         assertEquals(0, r.exitCode(), r.err());
@@ -90,14 +90,6 @@ class VoteServerBackendsTest {
 
         assertEquals(2, r.exitCode());
         assertTrue(r.errorLines().get(0).contains("'127.0.0.1:notaport'"), r.err());
-    }
-
-    private static String memcached() {
-        String address = System.getenv("BENCH_MEMCACHED");
-        if (address == null || address.isBlank()) {
-            return SkipOrFail.missing("no memcached: BENCH_MEMCACHED is not set (run: eval \"$(scripts/services.sh)\")");
-        }
-        return address;
     }
 
     private static String[] concat(String[] a, String... b) {

@@ -14,16 +14,11 @@ import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLTransientConnectionException;
-import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.concurrent.CompletionService;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorCompletionService;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
  * A SQL database under test: one HikariCP pool per run, sized to the workers, opened eagerly so a
@@ -37,8 +32,6 @@ public final class JdbcTarget implements AutoCloseable {
 
     /** Pools up to this size are filled by HikariCP's one adder thread ({@link #fillInParallel}). */
     static final int SERIAL_FILL_MAX = 8;
-    /** Physical connections opened at once by {@link #newConnections}. */
-    private static final int PARALLEL_OPENS = 8;
     /** How long a worker waits for a connection from the pool (HikariCP's connection timeout). */
     private static final long CONNECTION_TIMEOUT_MILLIS = 10_000;
     /** A worker waiting for a connection checks this often whether the server refused it for good. */
@@ -175,12 +168,7 @@ public final class JdbcTarget implements AutoCloseable {
 
     /** "the server refused connection 98 of the 120 the run opens: FATAL: sorry, too many clients already". */
     private static String refusedMessage(HikariDataSource pool, int poolSize, SQLException refused) {
-        return refusedMessage(pool.getHikariPoolMXBean().getTotalConnections(), poolSize, refused);
-    }
-
-    private static String refusedMessage(int held, int poolSize, SQLException refused) {
-        return "the server refused connection " + (held + 1) + " of the " + poolSize + " the run opens: "
-                + Failures.rootMessage(refused);
+        return RefusalTrackingDataSource.refusedMessage(pool.getHikariPoolMXBean().getTotalConnections(), poolSize, refused);
     }
 
     /**
@@ -192,79 +180,14 @@ public final class JdbcTarget implements AutoCloseable {
     }
 
     /**
-     * {@code count} new physical connections outside the pool, opened {@value #PARALLEL_OPENS} at a time:
-     * each mostly waits on the server (TLS, authentication, a backend starting), as pgbench's threads
-     * wait on theirs. The caller closes them.
+     * {@code count} new physical connections outside the pool, opened a few at a
+     * time (see {@link ParallelOpens}). The caller closes them.
      *
      * @throws BenchException at the first failure or an interrupt, one line (a refusal says which
      *                        connection it was); no connection is left open, also those still being opened
      */
     public List<Connection> newConnections(int count) {
-        ExecutorService opener = Executors.newFixedThreadPool(Math.min(count, PARALLEL_OPENS), r -> {
-            Thread t = new Thread(r, "bench connect");
-            t.setDaemon(true);
-            return t;
-        });
-        OpenedConnections opened = new OpenedConnections(count);
-        CompletionService<Void> done = new ExecutorCompletionService<>(opener);
-        for (int i = 0; i < count; i++) {
-            done.submit(() -> {
-                opened.add(newConnection());
-                return null;
-            });
-        }
-        opener.shutdown();
-        Throwable failure = null;
-        for (int i = 0; i < count && failure == null; i++) {
-            try {
-                done.take().get();
-            } catch (ExecutionException e) {
-                failure = e.getCause();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                failure = e;
-            }
-        }
-        if (failure == null) {
-            return opened.all();
-        }
-        int held = opened.abandon();
-        opener.shutdownNow(); // the queued opens never start
-        String why = failure instanceof SQLException sql && RefusalTrackingDataSource.isRefusal(sql)
-                ? refusedMessage(held, count, sql)
-                : failure instanceof InterruptedException ? "interrupted while connecting" : Failures.rootMessage(failure);
-        throw new BenchException("cannot connect to " + maskedUrl + ": " + why, failure);
-    }
-
-    /** The connections {@link #newConnections} has opened; once given up, each one still arriving is closed. */
-    private static final class OpenedConnections {
-        private final List<Connection> connections;
-        private boolean abandoned;
-
-        OpenedConnections(int count) {
-            connections = new ArrayList<>(count);
-        }
-
-        synchronized void add(Connection c) {
-            if (abandoned) {
-                closeQuietly(List.of(c));
-            } else {
-                connections.add(c);
-            }
-        }
-
-        synchronized List<Connection> all() {
-            return new ArrayList<>(connections);
-        }
-
-        /** Closes those held and every later one; returns how many were held. */
-        synchronized int abandon() {
-            abandoned = true;
-            closeQuietly(connections);
-            int held = connections.size();
-            connections.clear();
-            return held;
-        }
+        return ParallelOpens.open(unpooled, count, maskedUrl);
     }
 
     /** Closes each connection, ignoring failures (connections being given up). */
@@ -304,6 +227,14 @@ public final class JdbcTarget implements AutoCloseable {
 
     public String serverVersion() {
         return serverVersion;
+    }
+
+    /** What a SQL benchmark puts at the top of summary.json ({@code Benchmark.describe()}): target (masked), server. */
+    public Map<String, Object> summaryFields() {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("target", maskedUrl);
+        fields.put("server", serverVersion);
+        return fields;
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.bench.core.jdbc;
 
+import dev.bench.core.Failures;
+
 import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -38,6 +40,12 @@ final class RefusalTrackingDataSource implements DataSource {
     /** The server's refusal of the latest attempt to connect, or null if it did not refuse. */
     SQLException refusal() {
         return refusal.get();
+    }
+
+    /** "the server refused connection 98 of the 120 the run opens: FATAL: sorry, too many clients already". */
+    static String refusedMessage(int held, int opening, SQLException refused) {
+        return "the server refused connection " + (held + 1) + " of the " + opening + " the run opens: "
+                + Failures.rootMessage(refused);
     }
 
     static boolean isRefusal(SQLException e) {

@@ -1,6 +1,7 @@
 package dev.bench.core.jdbc;
 
 import dev.bench.core.BenchException;
+import dev.bench.core.Secrets;
 import dev.bench.core.testing.SkipOrFail;
 import dev.bench.core.testing.TestServers;
 import org.junit.jupiter.api.Test;
@@ -12,6 +13,7 @@ import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -48,6 +50,28 @@ class JdbcTargetTest {
                 assertEquals(1, s.executeUpdate("UPDATE t SET v = 2 WHERE id = 1"), "the retry on the same connection");
             }
         }
+    }
+
+    @Test
+    void summaryFieldsAreTheMaskedUrlAndTheServersVersion() throws SQLException {
+        String url = TestServers.postgresUrl();
+        try (JdbcTarget target = JdbcTarget.open(url, null, null, 1);
+             Connection c = target.connection();
+             Statement s = c.createStatement();
+             ResultSet r = s.executeQuery("SHOW server_version")) {
+            r.next();
+            Map<String, Object> fields = target.summaryFields();
+
+            assertEquals(List.of("target", "server"), List.copyOf(fields.keySet()), "summary.json's order");
+            assertEquals(Secrets.maskUrl(url), fields.get("target"));
+            assertFalse(fields.get("target").toString().contains("password=" + password(url)), "the password is masked");
+            assertEquals("PostgreSQL " + r.getString(1), fields.get("server"));
+        }
+    }
+
+    private static String password(String url) {
+        String p = url.substring(url.indexOf("password=") + "password=".length());
+        return p.contains("&") ? p.substring(0, p.indexOf('&')) : p;
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.bench.core.testing;
 
 import dev.bench.core.ServerVariables;
+import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.JdbcDatabaseContainer;
 import org.testcontainers.containers.MariaDBContainer;
 import org.testcontainers.containers.PostgreSQLContainer;
@@ -19,9 +20,13 @@ public final class TestServers {
 
     static final String POSTGRES_IMAGE = "postgres:15";
     static final String MARIADB_IMAGE = "mariadb:10.11";
+    /** The image bench-cli's --container uses (its ServerImages, which bench-core can't see). */
+    static final String MEMCACHED_IMAGE = "memcached:1.6";
+    private static final int MEMCACHED_PORT = 11211;
 
     private static JdbcDatabaseContainer<?> postgres;
     private static JdbcDatabaseContainer<?> mariadb;
+    private static GenericContainer<?> memcached;
 
     private TestServers() {
     }
@@ -55,6 +60,22 @@ public final class TestServers {
     /** The same MySQL-protocol server as {@link #mysqlUrl()}, reached through MariaDB's own driver (jdbc:mariadb:). */
     public static String mariadbDriverUrl() {
         return mysqlUrl().replaceFirst("^jdbc:mysql:", "jdbc:mariadb:");
+    }
+
+    /**
+     * The shared memcached, host:port. Tests that share it write under a key prefix of their own, so they
+     * never see each other's keys; one that stops or restarts memcached takes its own ({@link LocalMemcached}).
+     */
+    public static String memcachedAddress() {
+        return find(ServerVariables.MEMCACHED, "memcached", () -> {
+            synchronized (TestServers.class) {
+                if (memcached == null) {
+                    memcached = new GenericContainer<>(MEMCACHED_IMAGE).withExposedPorts(MEMCACHED_PORT);
+                    memcached.start();
+                }
+                return memcached.getHost() + ":" + memcached.getMappedPort(MEMCACHED_PORT);
+            }
+        });
     }
 
     private static <T extends JdbcDatabaseContainer<?>> T start(T container) {

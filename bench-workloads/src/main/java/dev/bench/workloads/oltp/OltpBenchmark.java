@@ -52,10 +52,7 @@ public final class OltpBenchmark extends Benchmark {
 
     @Override
     public Map<String, Object> describe() {
-        Map<String, Object> fields = new LinkedHashMap<>();
-        fields.put("target", target.maskedUrl());
-        fields.put("server", target.serverVersion());
-        return fields;
+        return target.summaryFields();
     }
 
     @Override

@@ -16,7 +16,6 @@ import dev.bench.workloads.sysbench.QueryCounts;
 import dev.bench.workloads.sysbench.SysbenchIntervalLines;
 
 import java.io.PrintWriter;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -57,10 +56,7 @@ public final class TpccBenchmark extends Benchmark {
 
     @Override
     public Map<String, Object> describe() {
-        Map<String, Object> fields = new LinkedHashMap<>();
-        fields.put("target", target.maskedUrl());
-        fields.put("server", target.serverVersion());
-        return fields;
+        return target.summaryFields();
     }
 
     @Override

@@ -6,7 +6,6 @@ import net.spy.memcached.MemcachedClient;
 import net.spy.memcached.internal.OperationFuture;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -31,17 +30,18 @@ import java.util.Map;
 final class HybridSession implements VoteBackend.VoteSession {
 
     private final HybridVoteBackend backend;
+    private final HybridCachePolicy policy;
     private final MemcachedTarget cache;
     private final MemcachedClient client;
     private final VoteBackend.VoteSession writes;
     private final Connection fills;
-    private final PreparedStatement[] selects;
+    private final PaddedReads selects;
     private final List<String> readKeys = new ArrayList<>();
     private final List<OperationFuture<Boolean>> pending = new ArrayList<>();
     private final List<OperationFuture<?>> invalidations = new ArrayList<>();
     private long[] missed = new long[0];
-    /** The generation each miss had when it was read: what its fill is valid for (-1: none known, not cached). */
-    private long[] missedGeneration = new long[0];
+    /** The guard each miss was read with: what its fill is valid for (generation -1: none known, not cached). */
+    private long[] missedGuard = new long[0];
     /** Runs between a fill's SELECT and its stores: where the race test puts a racing write. */
     Runnable beforeStore = () -> { };
     /** Keeps reads from being optimised away. */
@@ -50,11 +50,12 @@ final class HybridSession implements VoteBackend.VoteSession {
     HybridSession(HybridVoteBackend backend, MemcachedClient client, VoteBackend.VoteSession writes, Connection fills,
                   int maxBatch) {
         this.backend = backend;
+        this.policy = backend.policy();
         this.cache = backend.cache();
         this.client = client;
         this.writes = writes;
         this.fills = fills;
-        this.selects = new PreparedStatement[Integer.highestOneBit(Math.max(1, maxBatch - 1)) * 2 + 1];
+        this.selects = new PaddedReads(fills, maxBatch, VoteSql::read);
     }
 
     @Override
@@ -67,24 +68,22 @@ final class HybridSession implements VoteBackend.VoteSession {
         for (int i = 0; i < n; i++) {
             readKeys.add(keys.article(ids[i]));
         }
-        if (backend.consistent()) {
-            for (int i = 0; i < n; i++) {
-                readKeys.add(keys.generation(ids[i]));
-            }
+        for (int i = 0; i < n; i++) {
+            policy.addGuardKeys(readKeys, ids[i]);
         }
         Map<String, Object> found = MemcachedPipeline.await(cache, client, client.asyncGetBulk(readKeys));
         if (missed.length < n) {
             missed = new long[n];
-            missedGeneration = new long[n];
+            missedGuard = new long[n];
         }
         int m = 0;
         for (int i = 0; i < n; i++) {
             Object row = found.get(readKeys.get(i));
-            long generation = backend.consistent() ? HybridVoteBackend.generationOf(found.get(readKeys.get(n + i))) : 0;
-            if (backend.isHit(row, generation)) {
-                sink += HybridVoteBackend.votesOf(row);
+            long guard = policy.guard(found, readKeys, n + i);
+            if (policy.isHit(row, guard)) {
+                sink += HybridCachePolicy.votesOf(row);
             } else {
-                missedGeneration[m] = generation;
+                missedGuard[m] = guard;
                 missed[m++] = ids[i];
             }
         }
@@ -94,44 +93,30 @@ final class HybridSession implements VoteBackend.VoteSession {
         }
     }
 
-    /**
-     * One SELECT for the misses (sorted, distinct), then caches each row: as Noria does, with add (never
-     * over what another reader cached), or with the generation it was read at.
-     */
+    /** One SELECT for the misses (sorted, distinct), then caches each row as the policy says. */
     private void fill(long[] ids, int m) throws Exception {
-        int padded = m == 1 ? 1 : Integer.highestOneBit(m - 1) * 2;
-        PreparedStatement ps = selects[padded];
-        if (ps == null) {
-            ps = selects[padded] = fills.prepareStatement(VoteSql.read(padded));
-        }
-        for (int i = 0; i < padded; i++) {
-            ps.setLong(i + 1, ids[Math.min(i, m - 1)]);
-        }
         pending.clear();
-        try (ResultSet rs = ps.executeQuery()) {
+        try (ResultSet rs = selects.bind(ids, 0, m).executeQuery()) {
             beforeStore.run();
             while (rs.next()) {
                 long id = rs.getLong(1);
                 long votes = rs.getLong(3);
                 sink += votes;
-                if (!backend.consistent()) {
-                    pending.add(client.add(backend.keys().article(id), 0, HybridVoteBackend.cached(rs.getString(2), votes)));
-                    continue;
-                }
-                int i = Arrays.binarySearch(ids, 0, m, id); // the misses keep the read's order: sorted
-                if (i >= 0 && missedGeneration[i] >= 0) {
-                    // set, not add: an entry of an older generation is in the way, and a late set of an older
-                    // generation is harmless (a miss at the next read)
-                    pending.add(client.set(backend.keys().article(id), 0,
-                            HybridVoteBackend.cached(rs.getString(2), votes, missedGeneration[i])));
-                } else if (i >= 0) { // no generation known (a cold cache): start one, so the next read can cache the row
-                    pending.add(backend.startGeneration(client, id));
+                OperationFuture<Boolean> store = policy.store(client, id, rs.getString(2), votes, guardOf(ids, m, id));
+                if (store != null) {
+                    pending.add(store);
                 }
             }
         }
         for (OperationFuture<Boolean> store : pending) {
             MemcachedPipeline.await(cache, client, store);
         }
+    }
+
+    /** The guard miss {@code id} was read with. */
+    private long guardOf(long[] ids, int m, long id) {
+        int i = Arrays.binarySearch(ids, 0, m, id); // the misses keep the read's order: sorted
+        return i >= 0 ? missedGuard[i] : HybridCachePolicy.NOT_READ;
     }
 
     @Override
@@ -150,7 +135,7 @@ final class HybridSession implements VoteBackend.VoteSession {
         invalidations.clear();
         try {
             for (int i = 0; i < n; i++) {
-                invalidations.add(backend.invalidate(client, ids[i]));
+                invalidations.add(policy.invalidate(client, ids[i]));
             }
         } catch (RuntimeException e) {
             // spymemcached refused to queue it (shutting down or queue full): retried later

@@ -9,7 +9,6 @@ import dev.bench.core.memcached.MemcachedErrors;
 import dev.bench.core.memcached.MemcachedTarget;
 import dev.bench.core.run.Figures;
 import net.spy.memcached.MemcachedClient;
-import net.spy.memcached.internal.OperationFuture;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -19,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -31,11 +29,8 @@ import java.util.concurrent.atomic.LongAdder;
  * then deletes the articles' keys.
  *
  * <p>Noria's fill can race a write and keep a stale count ({@link HybridSession}). With
- * {@code --consistent-cache} (not in Noria) a write raises the article's generation
- * ({@code article_<id>_gen}) instead, a cached row carries the generation its filler saw
- * ({@code "Article #<id>, <votes> @<gen>"}) and is a hit only while it is current, and fills read
- * committed rows only (Noria's {@code READ UNCOMMITTED} could cache a count whose transaction then
- * rolls back).
+ * {@code --consistent-cache} (not in Noria) rows are guarded by per-article generations instead: the
+ * two ways are the {@link HybridCachePolicy}s, {@link NoriaCachePolicy} and {@link GenerationCachePolicy}.
  *
  * <p>An invalidation that fails after the commit (memcached down) can't undo the vote: the vote stays
  * acknowledged and the article waits in {@link #pendingInvalidations}, retried before any session's
@@ -53,10 +48,6 @@ import java.util.concurrent.atomic.LongAdder;
  */
 final class HybridVoteBackend implements VoteBackend {
 
-    private static final String GENERATION_TAG = " @";
-    /** An article's generation as priming sets it. */
-    private static final long FIRST_GENERATION = 1;
-
     private final JdbcTarget sql;
     private final MemcachedTarget cache;
     private final JdbcVoteBackend tables;
@@ -68,7 +59,7 @@ final class HybridVoteBackend implements VoteBackend {
     private final LongAdder misses = new LongAdder();
     private final PendingInvalidations pendingInvalidations = new PendingInvalidations();
     private long articles;
-    private final boolean consistent;
+    private final HybridCachePolicy policy;
     private volatile long staleEntries;
 
     HybridVoteBackend(JdbcTarget sql, MemcachedTarget cache, String mysqlEngine, int maxBatch, String keyPrefix,
@@ -81,13 +72,12 @@ final class HybridVoteBackend implements VoteBackend {
         this.tables = new JdbcVoteBackend("hybrid", sql, mysqlEngine, maxBatch);
         this.keys = new MemcachedVoteKeys(keyPrefix);
         this.maxBatch = maxBatch;
-        this.consistent = consistent;
+        this.policy = HybridCachePolicy.of(consistent, keys);
         this.statements = VoteSql.forDialect(sql.dialect(), mysqlEngine);
     }
 
-    /** Whether fills are guarded by generations ({@code --consistent-cache}). */
-    boolean consistent() {
-        return consistent;
+    HybridCachePolicy policy() {
+        return policy;
     }
 
     @Override
@@ -118,11 +108,7 @@ final class HybridVoteBackend implements VoteBackend {
     @Override
     public void prime(long articles) throws Exception {
         tables.prime(articles);
-        if (consistent) {
-            MemcachedPipeline.setAll(cache, cache.client(0), 1, articles, keys::generation, id -> Long.toString(FIRST_GENERATION));
-        }
-        MemcachedPipeline.setAll(cache, cache.client(0), 1, articles, keys::article, id -> consistent
-                ? cached(MemcachedVoteKeys.title(id), 0, FIRST_GENERATION) : cached(MemcachedVoteKeys.title(id), 0));
+        policy.prime(cache, cache.client(0), articles);
         this.articles = articles;
         hits.reset();
         misses.reset();
@@ -134,67 +120,6 @@ final class HybridVoteBackend implements VoteBackend {
         this.articles = articles; // a cold cache is allowed: it fills on reads
     }
 
-    static String cached(String title, long votes) {
-        return title + ", " + votes;
-    }
-
-    static String cached(String title, long votes, long generation) {
-        return title + ", " + votes + GENERATION_TAG + generation;
-    }
-
-    static long votesOf(Object cached) {
-        String s = cached.toString();
-        int tag = s.lastIndexOf(GENERATION_TAG);
-        return Long.parseLong(s.substring(s.lastIndexOf(", ") + 2, tag >= 0 ? tag : s.length()).trim());
-    }
-
-    /** A generation key's value (memcached pads an incremented value with spaces), or -1 when absent. */
-    static long generationOf(Object value) {
-        try {
-            return value == null ? -1 : Long.parseLong(value.toString().trim());
-        } catch (NumberFormatException e) {
-            return -1;
-        }
-    }
-
-    /**
-     * Whether a reader takes a cached row: any row in Noria's protocol; with {@code --consistent-cache}
-     * only one filled at the article's current {@code generation}.
-     */
-    boolean isHit(Object row, long generation) {
-        return row != null && (!consistent || isFresh(row, generation));
-    }
-
-    /** Whether a cached row was filled at the article's current generation. */
-    static boolean isFresh(Object cached, long generation) {
-        String s = cached.toString();
-        int tag = s.lastIndexOf(GENERATION_TAG);
-        return generation >= 0 && tag >= 0 && generationOf(s.substring(tag + GENERATION_TAG.length())) == generation;
-    }
-
-    /**
-     * Raises an article's generation. One that memcached lost (or never had: {@code --no-prime} on a cold
-     * cache) stays missing: no cached row of it is fresh, so there is nothing to invalidate, and its next
-     * reader starts it again at a random value, which no row cached before matches.
-     */
-    private OperationFuture<Long> raiseGeneration(MemcachedClient client, long id) {
-        return client.asyncIncr(keys.generation(id), 1L);
-    }
-
-    /** After a write's commit: deletes the article's row (Noria), or raises its generation. */
-    OperationFuture<?> invalidate(MemcachedClient client, long id) {
-        return consistent ? raiseGeneration(client, id) : client.delete(keys.article(id));
-    }
-
-    /** Gives an article without one a random generation (add: a write's raise may have got there first). */
-    OperationFuture<Boolean> startGeneration(MemcachedClient client, long id) {
-        return client.add(keys.generation(id), 0, Long.toString(randomGeneration()));
-    }
-
-    private static long randomGeneration() {
-        return ThreadLocalRandom.current().nextLong(1L << 40, 1L << 62);
-    }
-
     @Override
     public Optional<VoteCounts> count() throws Exception {
         MemcachedClient client = cache.client(0);
@@ -203,16 +128,14 @@ final class HybridVoteBackend implements VoteBackend {
         long[] sum = {0, 0};
         try (Connection c = sql.connection();
              PreparedStatement range = c.prepareStatement("SELECT id, votes FROM art WHERE id BETWEEN ? AND ?")) {
-            List<String> generationKeys = new ArrayList<>();
+            List<String> guardKeys = new ArrayList<>();
             MemcachedPipeline.getAll(cache, client, 1, articles, keys::article, (from, to, found) -> {
-                Map<String, Object> generations = Map.of();
-                if (consistent) {
-                    generationKeys.clear();
-                    for (long id = from; id <= to; id++) {
-                        generationKeys.add(keys.generation(id));
-                    }
-                    generations = MemcachedPipeline.await(cache, client, client.asyncGetBulk(generationKeys));
+                guardKeys.clear();
+                for (long id = from; id <= to; id++) {
+                    policy.addGuardKeys(guardKeys, id);
                 }
+                Map<String, Object> guards = guardKeys.isEmpty() ? Map.of()
+                        : MemcachedPipeline.await(cache, client, client.asyncGetBulk(guardKeys));
                 range.setLong(1, from);
                 range.setLong(2, to);
                 try (ResultSet rs = range.executeQuery()) {
@@ -220,7 +143,8 @@ final class HybridVoteBackend implements VoteBackend {
                         long id = rs.getLong(1);
                         long votes = rs.getLong(2);
                         Object row = found.get(keys.article(id));
-                        long read = isHit(row, generationOf(generations.get(keys.generation(id)))) ? votesOf(row) : votes;
+                        long read = policy.isHit(row, policy.guard(guards, guardKeys, (int) (id - from)))
+                                ? HybridCachePolicy.votesOf(row) : votes;
                         sum[0] += read;
                         sum[1] += read != votes ? 1 : 0;
                     }
@@ -228,7 +152,7 @@ final class HybridVoteBackend implements VoteBackend {
             });
         }
         staleEntries = sum[1];
-        return Optional.of(consistent ? new VoteCounts(inSql.voteRows(), sum[0]) : inSql);
+        return Optional.of(policy.checked(inSql, sum[0]));
     }
 
     @Override
@@ -245,13 +169,7 @@ final class HybridVoteBackend implements VoteBackend {
         try {
             Connection fills = sql.connection();
             try {
-                if (consistent) {
-                    fills.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED); // see the class comment
-                } else if (statements.sessionInit() != null) {
-                    try (var s = fills.createStatement()) {
-                        s.execute(statements.sessionInit());
-                    }
-                }
+                policy.prepareFills(fills, statements);
                 return new HybridSession(this, client, writes, fills, maxBatch);
             } catch (SQLException e) {
                 fills.close();
@@ -269,7 +187,7 @@ final class HybridVoteBackend implements VoteBackend {
 
     /** Retries invalidations that failed; throws (a lost connection) if memcached is still down. */
     void flushPendingInvalidations(MemcachedClient client) throws Exception {
-        pendingInvalidations.flush(id -> MemcachedPipeline.await(cache, client, invalidate(client, id)));
+        pendingInvalidations.flush(id -> MemcachedPipeline.await(cache, client, policy.invalidate(client, id)));
     }
 
     boolean hasPendingInvalidations() {

@@ -133,18 +133,18 @@ final class JdbcVoteBackend implements VoteBackend {
 
     /**
      * One worker's connection with its statements prepared lazily, one per batch size (read sizes
-     * rounded up to a power of two, so few distinct statements reach the server's plan cache).
+     * rounded up to a power of two: {@link PaddedReads}).
      */
     private static final class JdbcVoteSession implements VoteSession {
         private final Connection connection;
-        private final PreparedStatement[] reads;
+        private final PaddedReads reads;
         private final PreparedStatement[] inserts;
         private final PreparedStatement[] updates;
         private final VoteTally tally;
 
         JdbcVoteSession(Connection connection, int maxBatch) {
             this.connection = connection;
-            this.reads = new PreparedStatement[Integer.highestOneBit(Math.max(1, maxBatch - 1)) * 2 + 1];
+            this.reads = new PaddedReads(connection, maxBatch, VoteSql::read);
             this.inserts = new PreparedStatement[maxBatch + 1];
             this.updates = new PreparedStatement[maxBatch + 1];
             this.tally = new VoteTally(maxBatch);
@@ -152,21 +152,7 @@ final class JdbcVoteBackend implements VoteBackend {
 
         @Override
         public void read(long[] ids, int n) throws SQLException {
-            int padded = n == 1 ? 1 : Integer.highestOneBit(n - 1) * 2;
-            PreparedStatement ps = reads[padded];
-            if (ps == null) {
-                ps = reads[padded] = connection.prepareStatement(VoteSql.read(padded));
-            }
-            for (int i = 0; i < padded; i++) {
-                ps.setLong(i + 1, ids[Math.min(i, n - 1)]);
-            }
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    rs.getLong(1);
-                    rs.getString(2);
-                    rs.getLong(3);
-                }
-            }
+            reads.read(ids, 0, n);
         }
 
         @Override

@@ -4,7 +4,6 @@ import dev.bench.core.jdbc.JdbcTarget;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 
 /**
@@ -16,41 +15,19 @@ import java.sql.SQLException;
 final class MssqlVoteSession implements VoteBackend.VoteSession {
 
     private final Connection connection;
-    private final PreparedStatement[] reads;
+    private final PaddedReads reads;
     private final PreparedStatement[] inserts;
 
     MssqlVoteSession(Connection connection, int maxBatch) {
         this.connection = connection;
-        this.reads = new PreparedStatement[paddedSize(Math.min(maxBatch, MssqlVoteSql.MAX_IN_LIST)) + 1];
+        this.reads = new PaddedReads(connection, Math.min(maxBatch, MssqlVoteSql.MAX_IN_LIST), MssqlVoteSql::read);
         this.inserts = new PreparedStatement[Math.min(maxBatch, MssqlVoteSql.MAX_VALUES_ROWS) + 1];
-    }
-
-    static int paddedSize(int n) {
-        return n <= 1 ? 1 : Integer.highestOneBit(n - 1) * 2;
     }
 
     @Override
     public void read(long[] ids, int n) throws SQLException {
         for (int from = 0; from < n; from += MssqlVoteSql.MAX_IN_LIST) {
-            readChunk(ids, from, Math.min(n - from, MssqlVoteSql.MAX_IN_LIST));
-        }
-    }
-
-    private void readChunk(long[] ids, int from, int n) throws SQLException {
-        int padded = paddedSize(n);
-        PreparedStatement ps = reads[padded];
-        if (ps == null) {
-            ps = reads[padded] = connection.prepareStatement(MssqlVoteSql.read(padded));
-        }
-        for (int i = 0; i < padded; i++) {
-            ps.setLong(i + 1, ids[from + Math.min(i, n - 1)]);
-        }
-        try (ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                rs.getLong(1);
-                rs.getString(2);
-                rs.getLong(3);
-            }
+            reads.read(ids, from, Math.min(n - from, MssqlVoteSql.MAX_IN_LIST));
         }
     }
 

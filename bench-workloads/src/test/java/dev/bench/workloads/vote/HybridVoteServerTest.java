@@ -28,10 +28,10 @@ class HybridVoteServerTest {
 
     private static HybridVoteBackend backend(String sql, String test, boolean consistent) {
         String url = sql.equals("mysql") ? TestServers.mysqlUrl() : TestServers.postgresUrl();
-        String memcached = MemcachedTestServer.address();
+        String memcached = TestServers.memcachedAddress();
         JdbcTarget target = JdbcTarget.open(url, null, null, 5);
         return new HybridVoteBackend(target, MemcachedTarget.open(memcached, 2), "InnoDB", 16,
-                MemcachedTestServer.uniquePrefix("hybrid-" + test), consistent);
+                TestKeyPrefixes.unique("hybrid-" + test), consistent);
     }
 
     @ParameterizedTest
@@ -130,7 +130,7 @@ class HybridVoteServerTest {
     }
 
     private static long generation(HybridVoteBackend backend, long id) {
-        return HybridVoteBackend.generationOf(backend.cache().client(0).get(backend.keys().generation(id)));
+        return GenerationCachePolicy.generationOf(backend.cache().client(0).get(backend.keys().generation(id)));
     }
 
     @ParameterizedTest

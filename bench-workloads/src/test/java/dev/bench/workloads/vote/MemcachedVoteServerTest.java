@@ -23,7 +23,7 @@ class MemcachedVoteServerTest {
     private static final long ARTICLES = 1000;
 
     private static MemcachedVoteBackend backend(String address, String test) {
-        return new MemcachedVoteBackend(MemcachedTarget.open(address, 2), MemcachedTestServer.uniquePrefix(test), false);
+        return new MemcachedVoteBackend(MemcachedTarget.open(address, 2), TestKeyPrefixes.unique(test), false);
     }
 
     @Test

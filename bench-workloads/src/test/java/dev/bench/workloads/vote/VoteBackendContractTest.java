@@ -37,16 +37,16 @@ class VoteBackendContractTest {
                 Named.of("postgres", () -> jdbc("postgres", TestServers.postgresUrl())),
                 Named.of("mysql", () -> jdbc("mysql", TestServers.mysqlUrl())),
                 Named.of("mssql", () -> VoteBackends.mssql(JdbcTarget.open(MssqlTestServer.url(), null, null, 4), 16)),
-                Named.of("memcached", () -> VoteBackends.memcached(MemcachedTarget.open(MemcachedTestServer.address(), 2),
-                        MemcachedTestServer.uniquePrefix("contract"), false)),
+                Named.of("memcached", () -> VoteBackends.memcached(MemcachedTarget.open(TestServers.memcachedAddress(), 2),
+                        TestKeyPrefixes.unique("contract"), false)),
                 Named.of("hybrid-mysql", () -> hybrid(TestServers.mysqlUrl(), false)),
                 Named.of("hybrid-postgres", () -> hybrid(TestServers.postgresUrl(), false)),
                 Named.of("hybrid-mysql --consistent-cache", () -> hybrid(TestServers.mysqlUrl(), true)));
     }
 
     private static VoteBackend hybrid(String url, boolean consistentCache) {
-        return VoteBackends.hybrid(JdbcTarget.open(url, null, null, 5), MemcachedTarget.open(MemcachedTestServer.address(), 2),
-                "InnoDB", 16, MemcachedTestServer.uniquePrefix("contract-hybrid"), consistentCache);
+        return VoteBackends.hybrid(JdbcTarget.open(url, null, null, 5), MemcachedTarget.open(TestServers.memcachedAddress(), 2),
+                "InnoDB", 16, TestKeyPrefixes.unique("contract-hybrid"), consistentCache);
     }
 
     private static VoteBackend jdbc(String name, String url) {

@@ -4,7 +4,7 @@ import dev.bench.core.BenchException;
 import dev.bench.core.run.RunSettings;
 import dev.bench.core.run.TargetSettings;
 import dev.bench.core.settings.SettingNames;
-import dev.bench.core.testing.SkipOrFail;
+import dev.bench.core.testing.TestServers;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -25,21 +25,12 @@ class MemcachedYcsbTest extends YcsbContract {
 
     @Override
     TargetSettings target() {
-        return new TargetSettings(null, address(), null, null, null, null, false);
+        return new TargetSettings(null, TestServers.memcachedAddress(), null, null, null, null, false);
     }
 
     @Override
     String table() {
         return table; // a new one per test: memcached's add refuses keys an earlier test left
-    }
-
-    /** The shared memcached (BENCH_MEMCACHED, host:port), else skipped with the reason. */
-    static String address() {
-        String fromEnv = System.getenv("BENCH_MEMCACHED");
-        if (fromEnv != null && !fromEnv.isBlank()) {
-            return fromEnv.trim();
-        }
-        return SkipOrFail.missing("no memcached: BENCH_MEMCACHED is not set (run: eval \"$(scripts/services.sh)\")");
     }
 
     @Override
