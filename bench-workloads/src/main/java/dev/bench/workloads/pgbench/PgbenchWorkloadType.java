@@ -80,7 +80,7 @@ public final class PgbenchWorkloadType implements WorkloadType<PgbenchSettings> 
         long seed = settings.randomSeed() != null ? settings.randomSeed() : run.seed();
         // A schedule (a scenario's phases) sets the run's length, as -T does; not pgbench's default -t 10.
         // --warmup needs either (checked here, where the schedule is known)
-        boolean scheduled = run.schedule() != null;
+        boolean scheduled = run.hasSchedule();
         Require.that(!scheduled || settings.transactions() == 0, names.of("transactions") + " counts each client's transactions and "
                 + names.of("schedule") + " sets the run's length: give one");
         Require.that(settings.warmupSeconds() == 0 || settings.time() > 0 || scheduled, names.of("warmup") + " needs a duration ("
