@@ -60,6 +60,11 @@ public final class InputErrors extends BenchException {
             return lines.isEmpty();
         }
 
+        /** How many errors so far. */
+        public int size() {
+            return lines.size();
+        }
+
         /** @throws InputErrors every error gathered, when there is one */
         public void throwIfAny() {
             if (!lines.isEmpty()) {

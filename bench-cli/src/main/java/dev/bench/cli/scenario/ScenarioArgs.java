@@ -1,9 +1,14 @@
 package dev.bench.cli.scenario;
 
+import dev.bench.cli.workload.RunOptions;
 import dev.bench.cli.workload.WorkloadCommand;
 import dev.bench.cli.workload.WorkloadRequest;
 import dev.bench.cli.workload.WorkloadRun;
 import dev.bench.core.BenchException;
+import dev.bench.core.InputErrors;
+import dev.bench.core.OpMix;
+import dev.bench.core.Schedule;
+import dev.bench.core.WorkerSchedule;
 import dev.bench.core.run.WorkloadType;
 import dev.bench.core.settings.SettingNames;
 import dev.bench.workloads.Workloads;
@@ -13,6 +18,7 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,10 +27,15 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A scenario as the command line it stands for ({@code vote --articles 1000 ... memory}), checked the way
- * that command checks it, before anything connects, with every message naming the file's key and line:
- * the keys against the command's options, the values by picocli's conversion and the workload's own
- * checks ({@link WorkloadType#plan} with {@link Scenario#names}).
+ * A scenario as the command it stands for ({@code vote --articles 1000 ... memory}), checked the way that
+ * command checks it, before anything connects, with every message naming the file's key and line.
+ *
+ * <p>What travels how: the phases are read once, by {@link Scenario#load}, into a {@link Schedule} (or
+ * {@link WorkerSchedule}), an {@link OpMix} and the warmup's seconds, and given to the parsed command as
+ * those values ({@link #inject}: its {@link RunOptions} and its warmup option); they are never written out
+ * as text to be read again. The workload's own keys, the target's and the other run keys ({@code settings},
+ * {@code target}, {@code run}, {@code metrics}) still go through the command's options as arguments,
+ * parsed once by picocli, so their conversions and messages are the command line's.
  */
 final class ScenarioArgs {
 
@@ -33,63 +44,101 @@ final class ScenarioArgs {
     private final Scenario scenario;
     /** The command and its subcommand (vote's backend, oltp-rw's step), root first. */
     private final List<CommandSpec> path;
+    /** The workload's arguments: every key of the file but the phases' load. */
     private final List<String> args;
+    /** The command line the scenario stands for, the load written out as its options: what {@code --print} shows. */
+    private final List<String> printed;
     private final Scenario.Load load;
 
-    private ScenarioArgs(Scenario scenario, List<CommandSpec> path, List<String> args, Scenario.Load load) {
+    private ScenarioArgs(Scenario scenario, List<CommandSpec> path, List<String> args, List<String> printed, Scenario.Load load) {
         this.scenario = scenario;
         this.path = path;
         this.args = args;
+        this.printed = printed;
         this.load = load;
     }
 
     /**
-     * @param root       the bench command line (its workload commands)
-     * @param overrides  command-line options given after the file, which win over it
-     * @throws BenchException {@code FILE:LINE: key: message}
+     * @param root      the bench command line (its workload commands)
+     * @param overrides command-line options given after the file, which win over it
+     * @throws BenchException every error of the file at once ({@link InputErrors}), each {@code FILE:LINE: key: message}
      */
-    static ScenarioArgs of(Scenario file, CommandLine root, List<String> overrides) {
-        List<CommandSpec> path = path(file, root);
-        Scenario scenario = file.withOverrides(overrides(file, path, overrides));
-        Scenario.Load load = scenario.load();
-        Map<String, String> flags = new LinkedHashMap<>();
-        scenario.flags().forEach((k, v) -> flags.put(k, v.text()));
-        if (load != null) {
-            for (String key : new String[] {"schedule", warmupKey(path), "mix"}) {
-                Scenario.Value given = scenario.flags().get(key);
-                if (given != null && (!key.equals("mix") || load.mix() != null)) {
-                    throw new BenchException(scenario.where(key, given.line()) + " the phases set it; leave it out");
+    static ScenarioArgs of(Path file, CommandLine root, List<String> overrides) {
+        InputErrors.Collector errors = new InputErrors.Collector();
+        Scenario read = ScenarioFile.read(file, errors);
+        List<CommandSpec> path = errors.check(() -> path(read, root));
+        if (path == null) {
+            errors.throwIfAny();
+        }
+        Map<String, String> given = errors.check(() -> overrides(read, path, overrides));
+        Scenario scenario = read.withOverrides(given == null ? Map.of() : given);
+        Scenario.Load load = errors.check(scenario::load);
+        String warmupKey = warmupKey(path);
+        if (!scenario.phases().isEmpty()) {
+            for (String key : new String[] {"schedule", warmupKey, "mix"}) {
+                Scenario.Value v = scenario.flags().get(key);
+                if (v != null && (!key.equals("mix") || load != null && load.mix() != null)) {
+                    errors.add(scenario.where(key, v.line()) + " the phases set it; leave it out");
                 }
             }
-            flags.put("schedule", load.schedule());
+        }
+        Map<String, String> loadFlags = new LinkedHashMap<>();
+        if (load != null) {
+            loadFlags.put("schedule", load.scheduleText());
             if (load.mix() != null) {
-                flags.put("mix", load.mix());
+                loadFlags.put("mix", load.mix().toString());
             }
             if (load.warmupSeconds() > 0) {
-                flags.put(warmupKey(path), Double.toString(load.warmupSeconds()));
+                loadFlags.put(warmupKey, Double.toString(load.warmupSeconds()));
+            }
+        }
+        for (String key : union(scenario.flags().keySet(), loadFlags.keySet())) {
+            if (option(path, key) == null) {
+                Scenario.Value v = scenario.flags().get(key);
+                errors.add(scenario.where(key, v == null ? 0 : v.line()) + " unknown for " + commandName(path)
+                        + " (see bench " + commandName(path) + " --help)");
             }
         }
         List<String> args = new ArrayList<>();
-        for (int level = 0; level < path.size(); level++) {
-            CommandSpec command = path.get(level);
+        List<String> printed = new ArrayList<>();
+        for (CommandSpec command : path) {
             args.add(command.name());
-            for (Map.Entry<String, String> e : flags.entrySet()) {
+            printed.add(command.name());
+            for (Map.Entry<String, Scenario.Value> e : scenario.flags().entrySet()) {
                 OptionSpec option = option(path, e.getKey());
-                if (option == null) {
-                    Scenario.Value v = scenario.flags().get(e.getKey());
-                    throw new BenchException(scenario.where(e.getKey(), v == null ? 0 : v.line()) + " unknown for "
-                            + commandName(path) + " (see bench " + commandName(path) + " --help)");
-                }
-                if (command.options().contains(option)) {
-                    add(args, option, e.getValue(), scenario, e.getKey());
+                if (option != null && command.options().contains(option)) {
+                    int before = errors.size();
+                    errors.check(() -> add(args, option, e.getValue().text(), scenario, e.getKey()));
+                    if (errors.size() == before) {
+                        add(printed, option, e.getValue().text(), scenario, e.getKey());
+                    }
                 }
             }
+            loadFlags.forEach((key, text) -> {
+                OptionSpec option = option(path, key);
+                if (option != null && command.options().contains(option)) {
+                    add(printed, option, text, scenario, key);
+                }
+            });
         }
-        return new ScenarioArgs(scenario, path, args, load);
+        errors.throwIfAny();
+        return new ScenarioArgs(scenario, path, args, printed, load);
     }
 
+    private static List<String> union(java.util.Set<String> a, java.util.Set<String> b) {
+        List<String> all = new ArrayList<>(a);
+        b.stream().filter(k -> !a.contains(k)).forEach(all::add);
+        return all;
+    }
+
+    /** The workload's arguments, for picocli to parse once. */
     List<String> args() {
         return args;
+    }
+
+    /** The command line the scenario stands for, its load written as --schedule, --mix and the warmup option. */
+    List<String> printed() {
+        return printed;
     }
 
     Scenario scenario() {
@@ -97,20 +146,42 @@ final class ScenarioArgs {
     }
 
     /**
-     * Parses the command line as the real run will, then plans the workload with the file's names for
-     * its settings, so a bad value is reported by its key and line before anything connects.
+     * Gives the parsed command the phases' load as the values read from the file: each {@link RunOptions}
+     * of the command's path takes the schedule and mix, the warmup option its seconds. The schedule's and
+     * mix's options get their text too, only so that summary.json echoes the options the run stood for.
      */
-    void check(CommandLine fresh) {
-        ParseResult parsed;
-        try {
-            parsed = fresh.parseArgs(args.toArray(String[]::new));
-        } catch (ParameterException e) {
-            throw translated(e);
+    void inject(ParseResult parsed) {
+        if (load == null) {
+            return;
         }
-        while (parsed.hasSubcommand()) {
-            parsed = parsed.subcommand();
+        for (ParseResult r = parsed; r != null; r = r.hasSubcommand() ? r.subcommand() : null) {
+            CommandSpec command = r.commandSpec();
+            for (CommandSpec mixin : command.mixins().values()) {
+                if (mixin.userObject() instanceof RunOptions options) {
+                    mixin.findOption("--schedule").setValue(load.scheduleText());
+                    if (load.mix() != null) {
+                        mixin.findOption("--mix").setValue(load.mix().toString());
+                    }
+                    options.load(load.rates(), load.workers(), load.mix());
+                }
+            }
+            OptionSpec warmup = command.findOption("--" + warmupKey(path));
+            if (warmup != null && load.warmupSeconds() > 0) {
+                warmup.setValue(load.warmupSeconds());
+            }
         }
-        if (parsed.commandSpec().userObject() instanceof WorkloadCommand command) {
+    }
+
+    /**
+     * Plans the workload as the parsed command maps it, with the file's names for its settings, so a bad
+     * value is reported by its key and line before anything connects.
+     */
+    void check(ParseResult parsed) {
+        ParseResult leaf = parsed;
+        while (leaf.hasSubcommand()) {
+            leaf = leaf.subcommand();
+        }
+        if (leaf.commandSpec().userObject() instanceof WorkloadCommand command) {
             WorkloadRequest<?> request;
             try {
                 request = command.request();
@@ -131,7 +202,7 @@ final class ScenarioArgs {
     }
 
     /** picocli's message, by the key and line of the option it names (its conversion errors carry no option). */
-    private BenchException translated(ParameterException e) {
+    BenchException translated(ParameterException e) {
         Matcher named = OPTION_IN_MESSAGE.matcher(e.getMessage());
         for (Map.Entry<String, Scenario.Value> v : scenario.flags().entrySet()) {
             OptionSpec option = option(path, v.getKey());
@@ -143,7 +214,8 @@ final class ScenarioArgs {
         return new BenchException(scenario.file() + ": " + e.getMessage());
     }
 
-    private static void add(List<String> args, OptionSpec option, String value, Scenario scenario, String key) {
+    /** @return null, so that {@link InputErrors.Collector#check} can take it */
+    private static Void add(List<String> args, OptionSpec option, String value, Scenario scenario, String key) {
         if (option.arity().max() == 0) {
             if (!value.equals("true") && !value.equals("false")) {
                 Scenario.Value v = scenario.flags().get(key);
@@ -152,10 +224,11 @@ final class ScenarioArgs {
             if (value.equals("true")) {
                 args.add(option.longestName());
             }
-            return;
+            return null;
         }
         args.add(option.longestName());
         args.add(value);
+        return null;
     }
 
     /** The workload's command, and vote's backend or oltp-rw's and tpcc's step. */
