@@ -145,6 +145,11 @@ final class ScenarioArgs {
         return scenario;
     }
 
+    /** What the phases were read into, or null without phases. */
+    Scenario.Load load() {
+        return load;
+    }
+
     /**
      * Gives the parsed command the phases' load as the values read from the file: each {@link RunOptions}
      * of the command's path takes the schedule and mix, the warmup option its seconds. The schedule's and

@@ -88,7 +88,7 @@ public final class ScenarioCommand implements Callable<Integer> {
      * A new bench command line configured as this one, with the same subcommands (bench adds them at run
      * time), so the scenario's run starts from fresh option values.
      */
-    private static CommandLine fresh(CommandLine root) {
+    static CommandLine fresh(CommandLine root) {
         CommandLine cli = new CommandLine(root.getCommandSpec().userObject().getClass());
         Set<Class<?>> commands = new LinkedHashSet<>();
         root.getSubcommands().values().forEach(sub -> commands.add(sub.getCommandSpec().userObject().getClass()));
