@@ -9,9 +9,7 @@ import dev.bench.core.InputErrors;
 import dev.bench.core.OpMix;
 import dev.bench.core.Schedule;
 import dev.bench.core.WorkerSchedule;
-import dev.bench.core.run.WorkloadType;
 import dev.bench.core.settings.SettingNames;
-import dev.bench.workloads.Workloads;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -42,15 +40,14 @@ final class ScenarioArgs {
     private static final Pattern OPTION_IN_MESSAGE = Pattern.compile("option '(-[^']+)'");
 
     private final Scenario scenario;
-    /** The command and its subcommand (vote's backend, oltp-rw's step), root first. */
-    private final List<CommandSpec> path;
+    private final WorkloadPath path;
     /** The workload's arguments: every key of the file but the phases' load. */
     private final List<String> args;
     /** The command line the scenario stands for, the load written out as its options: what {@code --print} shows. */
     private final List<String> printed;
     private final Scenario.Load load;
 
-    private ScenarioArgs(Scenario scenario, List<CommandSpec> path, List<String> args, List<String> printed, Scenario.Load load) {
+    private ScenarioArgs(Scenario scenario, WorkloadPath path, List<String> args, List<String> printed, Scenario.Load load) {
         this.scenario = scenario;
         this.path = path;
         this.args = args;
@@ -66,14 +63,14 @@ final class ScenarioArgs {
     static ScenarioArgs of(Path file, CommandLine root, List<String> overrides) {
         InputErrors.Collector errors = new InputErrors.Collector();
         Scenario read = ScenarioFile.read(file, errors);
-        List<CommandSpec> path = errors.check(() -> path(read, root));
+        WorkloadPath path = errors.check(() -> WorkloadPath.of(read, root));
         if (path == null) {
             errors.throwIfAny();
         }
-        Map<String, String> given = errors.check(() -> overrides(read, path, overrides));
+        Map<String, String> given = errors.check(() -> path.overrides(overrides));
         Scenario scenario = read.withOverrides(given == null ? Map.of() : given);
         Scenario.Load load = errors.check(scenario::load);
-        String warmupKey = warmupKey(path);
+        String warmupKey = path.warmupKey();
         if (!scenario.phases().isEmpty()) {
             for (String key : new String[] {"schedule", warmupKey, "mix"}) {
                 Scenario.Value v = scenario.flags().get(key);
@@ -93,19 +90,19 @@ final class ScenarioArgs {
             }
         }
         for (String key : union(scenario.flags().keySet(), loadFlags.keySet())) {
-            if (option(path, key) == null) {
+            if (path.option(key) == null) {
                 Scenario.Value v = scenario.flags().get(key);
-                errors.add(scenario.where(key, v == null ? 0 : v.line()) + " unknown for " + commandName(path)
-                        + " (see bench " + commandName(path) + " --help)");
+                errors.add(scenario.where(key, v == null ? 0 : v.line()) + " unknown for " + path.name()
+                        + " (see bench " + path.name() + " --help)");
             }
         }
         List<String> args = new ArrayList<>();
         List<String> printed = new ArrayList<>();
-        for (CommandSpec command : path) {
+        for (CommandSpec command : path.commands()) {
             args.add(command.name());
             printed.add(command.name());
             for (Map.Entry<String, Scenario.Value> e : scenario.flags().entrySet()) {
-                OptionSpec option = option(path, e.getKey());
+                OptionSpec option = path.option(e.getKey());
                 if (option != null && command.options().contains(option)) {
                     int before = errors.size();
                     errors.check(() -> add(args, option, e.getValue().text(), scenario, e.getKey()));
@@ -115,7 +112,7 @@ final class ScenarioArgs {
                 }
             }
             loadFlags.forEach((key, text) -> {
-                OptionSpec option = option(path, key);
+                OptionSpec option = path.option(key);
                 if (option != null && command.options().contains(option)) {
                     add(printed, option, text, scenario, key);
                 }
@@ -170,7 +167,7 @@ final class ScenarioArgs {
                     options.load(load.rates(), load.workers(), load.mix());
                 }
             }
-            OptionSpec warmup = command.findOption("--" + warmupKey(path));
+            OptionSpec warmup = command.findOption("--" + path.warmupKey());
             if (warmup != null && load.warmupSeconds() > 0) {
                 warmup.setValue(load.warmupSeconds());
             }
@@ -193,7 +190,7 @@ final class ScenarioArgs {
             } catch (ParameterException e) {
                 return; // not a request on its own (tao's load step before its run): its run checks it, by flag names
             }
-            plan(request, scenario.names(load, warmupKey(path)));
+            plan(request, scenario.names(load, path.warmupKey()));
         }
     }
 
@@ -210,7 +207,7 @@ final class ScenarioArgs {
     BenchException translated(ParameterException e) {
         Matcher named = OPTION_IN_MESSAGE.matcher(e.getMessage());
         for (Map.Entry<String, Scenario.Value> v : scenario.flags().entrySet()) {
-            OptionSpec option = option(path, v.getKey());
+            OptionSpec option = path.option(v.getKey());
             if (option != null && (option.equals(e.getArgSpec()) || named.find(0) && List.of(option.names()).contains(named.group(1)))) {
                 String m = e.getMessage().replaceFirst("^Invalid value for option '[^']*': ", "");
                 return new BenchException(scenario.where(v.getKey(), v.getValue().line()) + " " + m);
@@ -234,88 +231,5 @@ final class ScenarioArgs {
         args.add(option.longestName());
         args.add(value);
         return null;
-    }
-
-    /** The workload's command, and vote's backend or oltp-rw's and tpcc's step. */
-    private static List<CommandSpec> path(Scenario s, CommandLine root) {
-        List<String> workloads = Workloads.all().stream().map(WorkloadType::name).toList();
-        if (!workloads.contains(s.workload())) {
-            throw new BenchException(s.file() + ": workload: no workload '" + s.workload() + "': " + String.join(", ", workloads));
-        }
-        CommandLine workload = root.getSubcommands().get(s.workload());
-        List<CommandSpec> path = new ArrayList<>(List.of(workload.getCommandSpec()));
-        String sub = switch (s.workload()) {
-            case "vote" -> require(s, s.backend(), "backend", "vote needs its backend: " + String.join(", ", workload.getSubcommands().keySet()));
-            case "oltp-rw", "tpcc" -> s.step() == null ? "run" : s.step();
-            default -> null;
-        };
-        if (s.workload().equals("vote") != (s.backend() != null) || sub == null && s.step() != null) {
-            String key = s.backend() != null ? "backend" : "step";
-            throw new BenchException(s.file() + ": " + key + ": " + s.workload() + " has no " + key);
-        }
-        if (sub != null) {
-            CommandLine next = workload.getSubcommands().get(sub);
-            if (next == null || next.getCommandSpec().userObject() instanceof CommandLine.HelpCommand) {
-                throw new BenchException(s.file() + ": " + (s.backend() != null ? "backend" : "step") + ": " + s.workload()
-                        + " has no '" + sub + "': " + String.join(", ", workload.getSubcommands().keySet()));
-            }
-            path.add(next.getCommandSpec());
-        }
-        return path;
-    }
-
-    private static String require(Scenario s, String value, String key, String message) {
-        if (value == null) {
-            throw new BenchException(s.file() + ":1: " + key + ": missing; " + message);
-        }
-        return value;
-    }
-
-    /** {@code --key value}, {@code --key=value}, or {@code --flag} (an option that takes no value). */
-    private static Map<String, String> overrides(Scenario s, List<CommandSpec> path, List<String> tokens) {
-        Map<String, String> values = new LinkedHashMap<>();
-        for (int i = 0; i < tokens.size(); i++) {
-            String token = tokens.get(i);
-            int eq = token.indexOf('=');
-            String name = eq > 0 ? token.substring(0, eq) : token;
-            String key = name.replaceFirst("^--?", "");
-            OptionSpec option = name.startsWith("-") ? option(path, key) : null;
-            if (option == null) {
-                throw new BenchException("'" + token + "' is not an option of " + commandName(path) + " (see bench "
-                        + commandName(path) + " --help)");
-            }
-            if (eq > 0) {
-                values.put(key, token.substring(eq + 1));
-            } else if (option.arity().max() == 0) {
-                values.put(key, "true");
-            } else if (i + 1 < tokens.size()) {
-                values.put(key, tokens.get(++i));
-            } else {
-                throw new BenchException(name + " needs a value");
-            }
-        }
-        return values;
-    }
-
-    /** The option a key names, deepest command first: {@code articles} is {@code --articles}, {@code db} TAOBench's {@code -db}. */
-    private static OptionSpec option(List<CommandSpec> path, String key) {
-        for (int i = path.size() - 1; i >= 0; i--) {
-            OptionSpec o = path.get(i).findOption("--" + key);
-            if (o == null) {
-                o = path.get(i).findOption("-" + key);
-            }
-            if (o != null) {
-                return o;
-            }
-        }
-        return null;
-    }
-
-    private static String warmupKey(List<CommandSpec> path) {
-        return option(path, "warmup") != null ? "warmup" : "warmup-time";
-    }
-
-    private static String commandName(List<CommandSpec> path) {
-        return String.join(" ", path.stream().map(CommandSpec::name).toList());
     }
 }
