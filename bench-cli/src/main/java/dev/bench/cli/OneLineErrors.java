@@ -4,6 +4,7 @@ import dev.bench.cli.scenario.ScenarioCommand;
 import dev.bench.cli.workload.ExitCodes;
 import dev.bench.core.BenchException;
 import dev.bench.core.Failures;
+import dev.bench.core.InputErrors;
 import dev.bench.core.Secrets;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
@@ -12,6 +13,7 @@ import picocli.CommandLine.ParseResult;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -29,7 +31,11 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
     public int handleParseException(ParameterException ex, String[] args) {
         CommandLine cmd = ex.getCommandLine();
         PrintWriter err = cmd.getErr();
-        err.println("bench: " + maskSecrets(Failures.firstLine(ex.getMessage()), args));
+        // several errors of one input (InputErrors) are a line each; any other message is its first line
+        List<String> lines = ex.getCause() instanceof InputErrors errors ? errors.lines() : List.of(Failures.firstLine(ex.getMessage()));
+        for (String line : lines) {
+            err.println("bench: " + maskSecrets(line, args));
+        }
         if (!(cmd.getCommandSpec().userObject() instanceof ScenarioCommand)) {
             err.println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
         }

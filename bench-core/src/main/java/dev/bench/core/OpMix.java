@@ -42,7 +42,6 @@ public final class OpMix {
                 throw new BenchException(name + ": segment '" + segment + "' is given twice");
             }
             Map<String, Double> kinds = new LinkedHashMap<>();
-            double total = 0;
             for (String item : part.substring(colon + 1).split("/", -1)) {
                 int eq = item.indexOf('=');
                 String kind = eq < 0 ? "" : item.substring(0, eq).trim();
@@ -52,14 +51,38 @@ public final class OpMix {
                             + " must be KIND=WEIGHT, each kind once, the weight a number >= 0");
                 }
                 kinds.put(kind, w);
-                total += w;
+            }
+            weights.put(segment, kinds);
+        }
+        return of(name, weights);
+    }
+
+    /**
+     * A mix from weights already read (a scenario file's phases), held to the same rules as {@link #parse}.
+     *
+     * @param weights segment name to (kind to weight), in order
+     * @param name    the option or key, first in every message
+     */
+    public static OpMix of(String name, Map<String, Map<String, Double>> weights) {
+        Map<String, Map<String, Double>> copy = new LinkedHashMap<>();
+        weights.forEach((segment, kinds) -> {
+            if (!WORD.matcher(segment).matches()) {
+                throw new BenchException(name + ": segment '" + segment + "' must be a word, a phase's name");
+            }
+            double total = 0;
+            for (Map.Entry<String, Double> k : kinds.entrySet()) {
+                if (k.getKey().isEmpty() || !(k.getValue() >= 0 && Double.isFinite(k.getValue()))) {
+                    throw new BenchException(name + ": the weight of " + k.getKey() + " in segment " + segment
+                            + " must be a number >= 0, got " + k.getValue());
+                }
+                total += k.getValue();
             }
             if (total <= 0) {
                 throw new BenchException(name + ": segment " + segment + " gives every kind weight 0; give one a weight > 0");
             }
-            weights.put(segment, Collections.unmodifiableMap(kinds));
-        }
-        return new OpMix(Collections.unmodifiableMap(weights));
+            copy.put(segment, Collections.unmodifiableMap(new LinkedHashMap<>(kinds)));
+        });
+        return new OpMix(Collections.unmodifiableMap(copy));
     }
 
     private static double weight(String text) {

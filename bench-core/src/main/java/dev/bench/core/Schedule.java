@@ -51,6 +51,7 @@ public final class Schedule {
     /** The highest rate a segment may offer, ops/s (settings' Require takes it). */
     public static final double MAX_RATE = 1e9;
 
+    private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h)");
     private static final Pattern SEGMENT = Pattern.compile("(?:([A-Za-z][\\w-]*)=)?(\\d+(?:\\.\\d+)?)(ms|s|m|h):(.+?)(?:\\.\\.(.+))?");
 
     private final List<Segment> segments;
@@ -91,11 +92,66 @@ public final class Schedule {
         for (String part : spec.split(",", -1)) {
             segments.add(segment(name, part.trim()));
         }
+        return checked(name, segments, spec);
+    }
+
+    /**
+     * A schedule from segments already read (a scenario file's phases), held to the same limits as
+     * {@link #parse}: no text is made up to be parsed again.
+     *
+     * @param name the option or key the segments came from, first in every message
+     */
+    public static Schedule of(String name, List<Segment> segments) {
+        require(!segments.isEmpty(), name + " is empty: give segments such as 30s:1000,60s:1000..20000");
+        for (Segment s : segments) {
+            require(s.seconds() > 0 && Double.isFinite(s.seconds()), name + " segment '" + s + "': the duration must be > 0");
+            require(isRate(s.fromRate()) && isRate(s.toRate()), name + " segment '" + s + "': a rate must be 0.."
+                    + (long) MAX_RATE + " ops/s");
+        }
+        return checked(name, segments, null);
+    }
+
+    private static Schedule checked(String name, List<Segment> segments, String spec) {
         Schedule schedule = new Schedule(segments);
         require(schedule.seconds() <= MAX_SECONDS, name + " lasts " + number(schedule.seconds())
                 + " s in all; at most " + MAX_SECONDS + " (a year)");
-        require(schedule.totalCount() > 0, name + " '" + spec + "' offers no ops: every rate is 0");
+        require(schedule.totalCount() > 0, name + " '" + (spec == null ? schedule : spec) + "' offers no ops: every rate is 0");
         return schedule;
+    }
+
+    /**
+     * A duration as written, {@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h}, in seconds; NaN when it is
+     * not one (a caller names its own key in the message).
+     */
+    public static double durationSeconds(String text) {
+        Matcher m = DURATION.matcher(text == null ? "" : text.trim());
+        return m.matches() ? seconds(m.group(1), m.group(2)) : Double.NaN;
+    }
+
+    /**
+     * A rate or a ramp as written, {@code 1000} or {@code 1000..20000}: {from, to} in ops/s, each 0..
+     * {@link #MAX_RATE}; null when it is neither (a caller names its own key in the message).
+     */
+    public static double[] level(String text) {
+        if (text == null) {
+            return null;
+        }
+        int dots = text.indexOf("..");
+        double from = parsed(dots < 0 ? text : text.substring(0, dots));
+        double to = dots < 0 ? from : parsed(text.substring(dots + 2));
+        return isRate(from) && isRate(to) ? new double[] {from, to} : null;
+    }
+
+    private static double parsed(String text) {
+        try {
+            return Double.parseDouble(text.trim());
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+
+    private static boolean isRate(double rate) {
+        return rate >= 0 && rate <= MAX_RATE;
     }
 
     private static Segment segment(String name, String part) {

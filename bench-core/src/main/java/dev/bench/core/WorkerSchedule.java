@@ -62,10 +62,29 @@ public final class WorkerSchedule {
         for (String part : spec.split(",", -1)) {
             segments.add(segment(name, part.trim()));
         }
+        return checked(name, segments, spec);
+    }
+
+    /**
+     * A schedule from segments already read (a scenario file's phases), held to the same limits as {@link #parse}.
+     *
+     * @param name the option or key the segments came from, first in every message
+     */
+    public static WorkerSchedule of(String name, List<Segment> segments) {
+        Schedule.require(!segments.isEmpty(), name + " is empty: give segments such as 30s:x16,30s:x128");
+        for (Segment s : segments) {
+            Schedule.require(s.seconds() > 0 && Double.isFinite(s.seconds()), name + " segment '" + s + "': the duration must be > 0");
+            Schedule.require(s.workers() >= 0 && s.workers() <= MAX_WORKERS, name + " segment '" + s + "': a worker count must be 0.."
+                    + MAX_WORKERS + ", got " + s.workers());
+        }
+        return checked(name, segments, null);
+    }
+
+    private static WorkerSchedule checked(String name, List<Segment> segments, String spec) {
         WorkerSchedule schedule = new WorkerSchedule(segments);
         Schedule.require(schedule.seconds() <= Schedule.MAX_SECONDS, name + " lasts " + Schedule.number(schedule.seconds())
                 + " s in all; at most " + Schedule.MAX_SECONDS + " (a year)");
-        Schedule.require(schedule.maxWorkers() > 0, name + " '" + spec + "' runs no worker: every count is x0");
+        Schedule.require(schedule.maxWorkers() > 0, name + " '" + (spec == null ? schedule : spec) + "' runs no worker: every count is x0");
         return schedule;
     }
 

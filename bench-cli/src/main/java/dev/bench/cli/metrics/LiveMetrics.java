@@ -2,6 +2,7 @@ package dev.bench.cli.metrics;
 
 import dev.bench.core.BenchException;
 import dev.bench.core.RunConfig;
+import dev.bench.core.engine.OfferedLoad;
 import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.metrics.IntervalSnapshot;
 import dev.bench.core.metrics.KindStats;
@@ -110,7 +111,7 @@ public final class LiveMetrics implements IntervalListener, AutoCloseable {
 
     @Override
     public void onInterval(IntervalSnapshot s) {
-        double rate = config == null ? Double.NaN : config.scheduledOpsPerSec(s.startNanos() / 1e9, s.endNanos() / 1e9);
+        double rate = config == null ? Double.NaN : OfferedLoad.scheduledOpsPerSec(config, s.startNanos() / 1e9, s.endNanos() / 1e9);
         scheduled.labelValues(workload, client).set(Double.isNaN(rate) ? 0 : rate);
         achieved.labelValues(workload, client).set(s.completed() / s.seconds());
         backlogAge.labelValues(workload, client).set(s.lagNanos() / 1e9);

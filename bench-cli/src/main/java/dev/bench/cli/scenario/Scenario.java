@@ -1,6 +1,7 @@
 package dev.bench.cli.scenario;
 
 import dev.bench.core.BenchException;
+import dev.bench.core.InputErrors;
 import dev.bench.core.OpMix;
 import dev.bench.core.Schedule;
 import dev.bench.core.WorkerSchedule;
@@ -11,7 +12,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
@@ -28,26 +28,34 @@ record Scenario(String file, String workload, String backend, String step, Map<S
     record Value(String text, int line) {
     }
 
-    /** @param lines each of the phase's keys' lines; {@code workers} a closed loop's active workers instead of a rate */
-    record Phase(String name, String duration, String rate, String schedule, String workers, boolean measured, String mix,
-                 int line, Map<String, Integer> lines) {
+    /**
+     * @param lines each of the phase's keys' lines; {@code workers} a closed loop's active workers instead of a rate
+     * @param mix   op kind to weight, in the file's order, or null
+     */
+    record Phase(String name, String duration, String rate, String schedule, String workers, boolean measured,
+                 Map<String, Double> mix, int line, Map<String, Integer> lines) {
     }
 
     /**
-     * What the phases compile to: the warmup (0 if none), the measured schedule as {@code --schedule}
-     * takes it (rates, or worker counts {@code 30s:x16}) and the phases' own op mixes as {@code --mix}
-     * takes them (null if none), null without phases.
+     * What the phases compile to, read once into the values the engine runs on: the warmup (0 if none),
+     * the measured window's rates or, for a closed loop, its worker counts, and the phases' own op mixes
+     * (null if none).
      *
      * @param mixLine the line of the first phase's {@code mix:}, 0 without one
      */
-    record Load(double warmupSeconds, String schedule, int warmupLine, String mix, int mixLine) {
+    record Load(double warmupSeconds, Schedule rates, WorkerSchedule workers, int warmupLine, OpMix mix, int mixLine) {
+
+        /** As {@code --schedule} takes it, for {@code --print}'s equivalent command line. */
+        String scheduleText() {
+            return rates != null ? rates.toString() : workers.toString();
+        }
     }
 
     /**
-     * One stretch of a phase as a schedule segment: its spec ({@code name=30s:1000}, {@code name=30s:x16}),
-     * its length, the level it starts at, and whether it holds that level throughout.
+     * One stretch of a phase as a segment of the window: of rates or of worker counts (the other null),
+     * the level it starts at, and whether it holds that level throughout.
      */
-    private record Stretch(String spec, double seconds, double start, boolean holds) {
+    private record Stretch(Schedule.Segment rate, WorkerSchedule.Segment workers, double seconds, double start, boolean holds) {
     }
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z][\\w-]*");
@@ -87,44 +95,52 @@ record Scenario(String file, String workload, String backend, String step, Map<S
         };
     }
 
-    /** @throws BenchException {@code FILE:LINE: key: message} for a phase that doesn't make a schedule */
+    /**
+     * @throws dev.bench.core.InputErrors {@code FILE:LINE: key: message}, a line for every phase that doesn't
+     *                                    make a schedule
+     */
     Load load() {
         if (phases.isEmpty()) {
             return null;
         }
+        InputErrors.Collector errors = new InputErrors.Collector();
         boolean workers = phases.get(0).workers() != null;
         double warmup = 0;
         double warmupLevel = -1;
         int warmupLine = 0;
         List<Stretch> measured = new ArrayList<>();
-        List<String> mixes = new ArrayList<>();
+        Map<String, Map<String, Double>> mixes = new LinkedHashMap<>();
         int mixLine = 0;
         Map<String, Integer> named = new LinkedHashMap<>();
         for (Phase p : phases) {
             Integer first = p.name() == null ? null : named.putIfAbsent(p.name(), p.lines().getOrDefault("name", p.line()));
             if (first != null) {
-                throw phaseError(p, "name", "'" + p.name() + "' is also the phase on line " + first
-                        + "; give each phase its own name (each gets its own results directory)");
+                errors.add(phaseError(p, "name", "'" + p.name() + "' is also the phase on line " + first
+                        + "; give each phase its own name (each gets its own results directory)"));
             }
-            if (p.mix() != null) {
-                if (!p.measured()) {
-                    throw phaseError(p, "mix", "the warmup runs the first measured phase's mix; give the mix there");
-                }
-                String mix = p.name() + ":" + p.mix();
+            if (p.mix() != null && p.name() != null && NAME.matcher(p.name()).matches()) { // a bad name is the stretches' error
                 int line = p.lines().getOrDefault("mix", p.line());
-                OpMix.parse(file + ":" + line + ": mix", mix); // its weights; kinds are the workload's
-                mixLine = mixLine == 0 ? line : mixLine;
-                mixes.add(mix);
+                if (!p.measured()) {
+                    errors.add(phaseError(p, "mix", "the warmup runs the first measured phase's mix; give the mix there"));
+                } else if (errors.check(() -> OpMix.of(file + ":" + line + ": mix", Map.of(p.name(), p.mix()))) != null) {
+                    mixLine = mixLine == 0 ? line : mixLine; // its weights; kinds are the workload's
+                    mixes.put(p.name(), p.mix());
+                }
             }
             if ((p.workers() != null) != workers) {
-                throw phaseError(p, workers ? "rate" : "workers", "the phases give worker counts (closed loop) or rates"
-                        + " (open loop), not both: phase '" + phases.get(0).name() + "' gives " + (workers ? "workers" : "a rate"));
+                errors.add(phaseError(p, workers ? "rate" : "workers", "the phases give worker counts (closed loop) or rates"
+                        + " (open loop), not both: phase '" + phases.get(0).name() + "' gives " + (workers ? "workers" : "a rate")));
+                continue;
             }
-            List<Stretch> own = workers ? workerStretches(p) : rateStretches(p);
+            List<Stretch> own = errors.check(() -> workers ? workerStretches(p) : rateStretches(p));
+            if (own == null) {
+                continue;
+            }
             if (!p.measured()) {
                 if (!measured.isEmpty() || own.size() != 1 || !own.get(0).holds() || warmupLevel >= 0 && own.get(0).start() != warmupLevel) {
-                    throw phaseError(p, "measured", "an unmeasured phase is the warmup: it must come before every measured phase"
-                            + " and hold one " + (workers ? "worker count" : "rate") + ", the same for every such phase");
+                    errors.add(phaseError(p, "measured", "an unmeasured phase is the warmup: it must come before every measured phase"
+                            + " and hold one " + (workers ? "worker count" : "rate") + ", the same for every such phase"));
+                    continue;
                 }
                 warmupLevel = own.get(0).start();
                 warmup += own.get(0).seconds();
@@ -133,25 +149,23 @@ record Scenario(String file, String workload, String backend, String step, Map<S
                 measured.addAll(own);
             }
         }
-        if (measured.isEmpty()) {
-            throw new BenchException(where("phases", phases.get(0).line()) + " every phase is unmeasured; measure at least one");
+        if (measured.isEmpty() && errors.isEmpty()) {
+            errors.add(where("phases", phases.get(0).line()) + " every phase is unmeasured; measure at least one");
         }
-        String spec = String.join(",", measured.stream().map(Stretch::spec).toList());
+        errors.throwIfAny();
         String name = where("phases", phases.get(0).line());
-        if (workers) {
-            WorkerSchedule.parse(name, spec);
-        } else {
-            Schedule.parse(name, spec);
-        }
+        Schedule rates = workers ? null : Schedule.of(name, measured.stream().map(Stretch::rate).toList());
+        WorkerSchedule counts = workers ? WorkerSchedule.of(name, measured.stream().map(Stretch::workers).toList()) : null;
         if (warmupLevel >= 0 && warmupLevel != measured.get(0).start()) {
             throw phaseError(phases.get(0), workers ? "workers" : "rate", "the warmup runs at the first measured "
                     + (workers ? "worker count (" : "rate (") + level(measured.get(0).start())
                     + (workers ? ")" : " ops/s)") + "; give the unmeasured phase that " + (workers ? "count" : "rate"));
         }
-        return new Load(warmup, spec, warmupLine, mixes.isEmpty() ? null : String.join(",", mixes), mixLine);
+        OpMix mix = mixes.isEmpty() ? null : OpMix.of(file + ":" + mixLine + ": mix", mixes);
+        return new Load(warmup, rates, counts, warmupLine, mix, mixLine);
     }
 
-    /** A phase's rate segments, each named after the phase. */
+    /** A phase's rate segments, each named after the phase: read from its own schedule, or its duration and rate. */
     private List<Stretch> rateStretches(Phase p) {
         requireName(p);
         List<Schedule.Segment> segments;
@@ -162,14 +176,13 @@ record Scenario(String file, String workload, String backend, String step, Map<S
             segments = Schedule.parse(where("schedule", p.lines().get("schedule")), p.schedule()).segments();
         } else {
             requireDuration(p, "rate", "a rate, or a schedule");
-            try {
-                Schedule.parse("", "1s:" + p.rate() + ",1s:1"); // a pause (rate 0) is a phase too
-            } catch (BenchException e) {
+            double[] level = Schedule.level(p.rate()); // a pause (rate 0) is a phase too
+            if (level == null) {
                 throw phaseError(p, "rate", "must be " + Require.RATE + ", or FROM..TO for a ramp; got '" + p.rate() + "'");
             }
-            segments = durationChecked(p, () -> Schedule.parse("", p.name() + "=" + p.duration() + ":" + p.rate()).segments());
+            segments = List.of(new Schedule.Segment(p.name(), duration(p), level[0], level[1]));
         }
-        return segments.stream().map(s -> new Stretch(new Schedule.Segment(p.name(), s.seconds(), s.fromRate(), s.toRate()).toString(),
+        return segments.stream().map(s -> new Stretch(new Schedule.Segment(p.name(), s.seconds(), s.fromRate(), s.toRate()), null,
                 s.seconds(), s.fromRate(), !s.isRamp())).toList();
     }
 
@@ -188,9 +201,8 @@ record Scenario(String file, String workload, String backend, String step, Map<S
         if (!p.workers().matches("\\d{1,9}") || Integer.parseInt(p.workers()) > WorkerSchedule.MAX_WORKERS) {
             throw phaseError(p, "workers", "must be a count of workers 0.." + WorkerSchedule.MAX_WORKERS + "; got '" + p.workers() + "'");
         }
-        List<WorkerSchedule.Segment> segments = durationChecked(p,
-                () -> WorkerSchedule.parse("", p.name() + "=" + p.duration() + ":x" + p.workers()).segments());
-        return segments.stream().map(s -> new Stretch(s.toString(), s.seconds(), s.workers(), true)).toList();
+        WorkerSchedule.Segment s = new WorkerSchedule.Segment(p.name(), duration(p), Integer.parseInt(p.workers()));
+        return List.of(new Stretch(null, s, s.seconds(), s.workers(), true));
     }
 
     private void requireName(Phase p) {
@@ -210,12 +222,13 @@ record Scenario(String file, String workload, String backend, String step, Map<S
         }
     }
 
-    private <T> T durationChecked(Phase p, Supplier<T> parse) {
-        try {
-            return parse.get();
-        } catch (BenchException e) {
+    /** The phase's duration in seconds, as {@link Schedule} reads durations. */
+    private double duration(Phase p) {
+        double seconds = Schedule.durationSeconds(p.duration());
+        if (!(seconds > 0)) {
             throw phaseError(p, "duration", "must be a duration > 0 such as 500ms, 30s, 2m, 1h; got '" + p.duration() + "'");
         }
+        return seconds;
     }
 
     private BenchException phaseError(Phase p, String key, String message) {

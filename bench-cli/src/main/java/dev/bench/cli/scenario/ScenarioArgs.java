@@ -1,18 +1,22 @@
 package dev.bench.cli.scenario;
 
+import dev.bench.cli.workload.RunOptions;
 import dev.bench.cli.workload.WorkloadCommand;
 import dev.bench.cli.workload.WorkloadRequest;
 import dev.bench.cli.workload.WorkloadRun;
 import dev.bench.core.BenchException;
-import dev.bench.core.run.WorkloadType;
+import dev.bench.core.InputErrors;
+import dev.bench.core.OpMix;
+import dev.bench.core.Schedule;
+import dev.bench.core.WorkerSchedule;
 import dev.bench.core.settings.SettingNames;
-import dev.bench.workloads.Workloads;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,103 +25,172 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A scenario as the command line it stands for ({@code vote --articles 1000 ... memory}), checked the way
- * that command checks it, before anything connects, with every message naming the file's key and line:
- * the keys against the command's options, the values by picocli's conversion and the workload's own
- * checks ({@link WorkloadType#plan} with {@link Scenario#names}).
+ * A scenario as the command it stands for ({@code vote --articles 1000 ... memory}), checked the way that
+ * command checks it, before anything connects, with every message naming the file's key and line.
+ *
+ * <p>What travels how: the phases are read once, by {@link Scenario#load}, into a {@link Schedule} (or
+ * {@link WorkerSchedule}), an {@link OpMix} and the warmup's seconds, and given to the parsed command as
+ * those values ({@link #inject}: its {@link RunOptions} and its warmup option); they are never written out
+ * as text to be read again. The workload's own keys, the target's and the other run keys ({@code settings},
+ * {@code target}, {@code run}, {@code metrics}) still go through the command's options as arguments,
+ * parsed once by picocli, so their conversions and messages are the command line's.
  */
 final class ScenarioArgs {
 
     private static final Pattern OPTION_IN_MESSAGE = Pattern.compile("option '(-[^']+)'");
 
     private final Scenario scenario;
-    /** The command and its subcommand (vote's backend, oltp-rw's step), root first. */
-    private final List<CommandSpec> path;
+    private final WorkloadPath path;
+    /** The workload's arguments: every key of the file but the phases' load. */
     private final List<String> args;
+    /** The command line the scenario stands for, the load written out as its options: what {@code --print} shows. */
+    private final List<String> printed;
     private final Scenario.Load load;
 
-    private ScenarioArgs(Scenario scenario, List<CommandSpec> path, List<String> args, Scenario.Load load) {
+    private ScenarioArgs(Scenario scenario, WorkloadPath path, List<String> args, List<String> printed, Scenario.Load load) {
         this.scenario = scenario;
         this.path = path;
         this.args = args;
+        this.printed = printed;
         this.load = load;
     }
 
     /**
-     * @param root       the bench command line (its workload commands)
-     * @param overrides  command-line options given after the file, which win over it
-     * @throws BenchException {@code FILE:LINE: key: message}
+     * @param root      the bench command line (its workload commands)
+     * @param overrides command-line options given after the file, which win over it
+     * @throws BenchException every error of the file at once ({@link InputErrors}), each {@code FILE:LINE: key: message}
      */
-    static ScenarioArgs of(Scenario file, CommandLine root, List<String> overrides) {
-        List<CommandSpec> path = path(file, root);
-        Scenario scenario = file.withOverrides(overrides(file, path, overrides));
-        Scenario.Load load = scenario.load();
-        Map<String, String> flags = new LinkedHashMap<>();
-        scenario.flags().forEach((k, v) -> flags.put(k, v.text()));
-        if (load != null) {
-            for (String key : new String[] {"schedule", warmupKey(path), "mix"}) {
-                Scenario.Value given = scenario.flags().get(key);
-                if (given != null && (!key.equals("mix") || load.mix() != null)) {
-                    throw new BenchException(scenario.where(key, given.line()) + " the phases set it; leave it out");
+    static ScenarioArgs of(Path file, CommandLine root, List<String> overrides) {
+        InputErrors.Collector errors = new InputErrors.Collector();
+        Scenario read = ScenarioFile.read(file, errors);
+        WorkloadPath path = errors.check(() -> WorkloadPath.of(read, root));
+        if (path == null) {
+            errors.throwIfAny();
+        }
+        Map<String, String> given = errors.check(() -> path.overrides(overrides));
+        Scenario scenario = read.withOverrides(given == null ? Map.of() : given);
+        Scenario.Load load = errors.check(scenario::load);
+        String warmupKey = path.warmupKey();
+        if (!scenario.phases().isEmpty()) {
+            for (String key : new String[] {"schedule", warmupKey, "mix"}) {
+                Scenario.Value v = scenario.flags().get(key);
+                if (v != null && (!key.equals("mix") || load != null && load.mix() != null)) {
+                    errors.add(scenario.where(key, v.line()) + " the phases set it; leave it out");
                 }
             }
-            flags.put("schedule", load.schedule());
+        }
+        Map<String, String> loadFlags = new LinkedHashMap<>();
+        if (load != null) {
+            loadFlags.put("schedule", load.scheduleText());
             if (load.mix() != null) {
-                flags.put("mix", load.mix());
+                loadFlags.put("mix", load.mix().toString());
             }
             if (load.warmupSeconds() > 0) {
-                flags.put(warmupKey(path), Double.toString(load.warmupSeconds()));
+                loadFlags.put(warmupKey, Double.toString(load.warmupSeconds()));
+            }
+        }
+        for (String key : union(scenario.flags().keySet(), loadFlags.keySet())) {
+            if (path.option(key) == null) {
+                Scenario.Value v = scenario.flags().get(key);
+                errors.add(scenario.where(key, v == null ? 0 : v.line()) + " unknown for " + path.name()
+                        + " (see bench " + path.name() + " --help)");
             }
         }
         List<String> args = new ArrayList<>();
-        for (int level = 0; level < path.size(); level++) {
-            CommandSpec command = path.get(level);
+        List<String> printed = new ArrayList<>();
+        for (CommandSpec command : path.commands()) {
             args.add(command.name());
-            for (Map.Entry<String, String> e : flags.entrySet()) {
-                OptionSpec option = option(path, e.getKey());
-                if (option == null) {
-                    Scenario.Value v = scenario.flags().get(e.getKey());
-                    throw new BenchException(scenario.where(e.getKey(), v == null ? 0 : v.line()) + " unknown for "
-                            + commandName(path) + " (see bench " + commandName(path) + " --help)");
-                }
-                if (command.options().contains(option)) {
-                    add(args, option, e.getValue(), scenario, e.getKey());
+            printed.add(command.name());
+            for (Map.Entry<String, Scenario.Value> e : scenario.flags().entrySet()) {
+                OptionSpec option = path.option(e.getKey());
+                if (option != null && command.options().contains(option)) {
+                    int before = errors.size();
+                    errors.check(() -> add(args, option, e.getValue().text(), scenario, e.getKey()));
+                    if (errors.size() == before) {
+                        add(printed, option, e.getValue().text(), scenario, e.getKey());
+                    }
                 }
             }
+            loadFlags.forEach((key, text) -> {
+                OptionSpec option = path.option(key);
+                if (option != null && command.options().contains(option)) {
+                    add(printed, option, text, scenario, key);
+                }
+            });
         }
-        return new ScenarioArgs(scenario, path, args, load);
+        errors.throwIfAny();
+        return new ScenarioArgs(scenario, path, args, printed, load);
     }
 
+    private static List<String> union(java.util.Set<String> a, java.util.Set<String> b) {
+        List<String> all = new ArrayList<>(a);
+        b.stream().filter(k -> !a.contains(k)).forEach(all::add);
+        return all;
+    }
+
+    /** The workload's arguments, for picocli to parse once. */
     List<String> args() {
         return args;
+    }
+
+    /** The command line the scenario stands for, its load written as --schedule, --mix and the warmup option. */
+    List<String> printed() {
+        return printed;
     }
 
     Scenario scenario() {
         return scenario;
     }
 
+    /** What the phases were read into, or null without phases. */
+    Scenario.Load load() {
+        return load;
+    }
+
     /**
-     * Parses the command line as the real run will, then plans the workload with the file's names for
-     * its settings, so a bad value is reported by its key and line before anything connects.
+     * Gives the parsed command the phases' load as the values read from the file: each {@link RunOptions}
+     * of the command's path takes the schedule and mix, the warmup option its seconds. The schedule's and
+     * mix's options get their text too, only so that summary.json echoes the options the run stood for.
      */
-    void check(CommandLine fresh) {
-        ParseResult parsed;
-        try {
-            parsed = fresh.parseArgs(args.toArray(String[]::new));
-        } catch (ParameterException e) {
-            throw translated(e);
+    void inject(ParseResult parsed) {
+        if (load == null) {
+            return;
         }
-        while (parsed.hasSubcommand()) {
-            parsed = parsed.subcommand();
+        for (ParseResult r = parsed; r != null; r = r.hasSubcommand() ? r.subcommand() : null) {
+            CommandSpec command = r.commandSpec();
+            for (CommandSpec mixin : command.mixins().values()) {
+                if (mixin.userObject() instanceof RunOptions options) {
+                    mixin.findOption("--schedule").setValue(load.scheduleText());
+                    if (load.mix() != null) {
+                        mixin.findOption("--mix").setValue(load.mix().toString());
+                    }
+                    options.load(load.rates(), load.workers(), load.mix());
+                }
+            }
+            OptionSpec warmup = command.findOption("--" + path.warmupKey());
+            if (warmup != null && load.warmupSeconds() > 0) {
+                warmup.setValue(load.warmupSeconds());
+            }
         }
-        if (parsed.commandSpec().userObject() instanceof WorkloadCommand command) {
+    }
+
+    /**
+     * Plans the workload as the parsed command maps it, with the file's names for its settings, so a bad
+     * value is reported by its key and line before anything connects.
+     */
+    void check(ParseResult parsed) {
+        ParseResult leaf = parsed;
+        while (leaf.hasSubcommand()) {
+            leaf = leaf.subcommand();
+        }
+        if (leaf.commandSpec().userObject() instanceof WorkloadCommand command) {
             WorkloadRequest<?> request;
             try {
                 request = command.request();
             } catch (ParameterException e) {
                 return; // not a request on its own (tao's load step before its run): its run checks it, by flag names
             }
-            plan(request, scenario.names(load, warmupKey(path)));
+            plan(request, scenario.names(load, path.warmupKey()));
         }
     }
 
@@ -131,10 +204,10 @@ final class ScenarioArgs {
     }
 
     /** picocli's message, by the key and line of the option it names (its conversion errors carry no option). */
-    private BenchException translated(ParameterException e) {
+    BenchException translated(ParameterException e) {
         Matcher named = OPTION_IN_MESSAGE.matcher(e.getMessage());
         for (Map.Entry<String, Scenario.Value> v : scenario.flags().entrySet()) {
-            OptionSpec option = option(path, v.getKey());
+            OptionSpec option = path.option(v.getKey());
             if (option != null && (option.equals(e.getArgSpec()) || named.find(0) && List.of(option.names()).contains(named.group(1)))) {
                 String m = e.getMessage().replaceFirst("^Invalid value for option '[^']*': ", "");
                 return new BenchException(scenario.where(v.getKey(), v.getValue().line()) + " " + m);
@@ -143,7 +216,8 @@ final class ScenarioArgs {
         return new BenchException(scenario.file() + ": " + e.getMessage());
     }
 
-    private static void add(List<String> args, OptionSpec option, String value, Scenario scenario, String key) {
+    /** @return null, so that {@link InputErrors.Collector#check} can take it */
+    private static Void add(List<String> args, OptionSpec option, String value, Scenario scenario, String key) {
         if (option.arity().max() == 0) {
             if (!value.equals("true") && !value.equals("false")) {
                 Scenario.Value v = scenario.flags().get(key);
@@ -152,92 +226,10 @@ final class ScenarioArgs {
             if (value.equals("true")) {
                 args.add(option.longestName());
             }
-            return;
+            return null;
         }
         args.add(option.longestName());
         args.add(value);
-    }
-
-    /** The workload's command, and vote's backend or oltp-rw's and tpcc's step. */
-    private static List<CommandSpec> path(Scenario s, CommandLine root) {
-        List<String> workloads = Workloads.all().stream().map(WorkloadType::name).toList();
-        if (!workloads.contains(s.workload())) {
-            throw new BenchException(s.file() + ": workload: no workload '" + s.workload() + "': " + String.join(", ", workloads));
-        }
-        CommandLine workload = root.getSubcommands().get(s.workload());
-        List<CommandSpec> path = new ArrayList<>(List.of(workload.getCommandSpec()));
-        String sub = switch (s.workload()) {
-            case "vote" -> require(s, s.backend(), "backend", "vote needs its backend: " + String.join(", ", workload.getSubcommands().keySet()));
-            case "oltp-rw", "tpcc" -> s.step() == null ? "run" : s.step();
-            default -> null;
-        };
-        if (s.workload().equals("vote") != (s.backend() != null) || sub == null && s.step() != null) {
-            String key = s.backend() != null ? "backend" : "step";
-            throw new BenchException(s.file() + ": " + key + ": " + s.workload() + " has no " + key);
-        }
-        if (sub != null) {
-            CommandLine next = workload.getSubcommands().get(sub);
-            if (next == null || next.getCommandSpec().userObject() instanceof CommandLine.HelpCommand) {
-                throw new BenchException(s.file() + ": " + (s.backend() != null ? "backend" : "step") + ": " + s.workload()
-                        + " has no '" + sub + "': " + String.join(", ", workload.getSubcommands().keySet()));
-            }
-            path.add(next.getCommandSpec());
-        }
-        return path;
-    }
-
-    private static String require(Scenario s, String value, String key, String message) {
-        if (value == null) {
-            throw new BenchException(s.file() + ":1: " + key + ": missing; " + message);
-        }
-        return value;
-    }
-
-    /** {@code --key value}, {@code --key=value}, or {@code --flag} (an option that takes no value). */
-    private static Map<String, String> overrides(Scenario s, List<CommandSpec> path, List<String> tokens) {
-        Map<String, String> values = new LinkedHashMap<>();
-        for (int i = 0; i < tokens.size(); i++) {
-            String token = tokens.get(i);
-            int eq = token.indexOf('=');
-            String name = eq > 0 ? token.substring(0, eq) : token;
-            String key = name.replaceFirst("^--?", "");
-            OptionSpec option = name.startsWith("-") ? option(path, key) : null;
-            if (option == null) {
-                throw new BenchException("'" + token + "' is not an option of " + commandName(path) + " (see bench "
-                        + commandName(path) + " --help)");
-            }
-            if (eq > 0) {
-                values.put(key, token.substring(eq + 1));
-            } else if (option.arity().max() == 0) {
-                values.put(key, "true");
-            } else if (i + 1 < tokens.size()) {
-                values.put(key, tokens.get(++i));
-            } else {
-                throw new BenchException(name + " needs a value");
-            }
-        }
-        return values;
-    }
-
-    /** The option a key names, deepest command first: {@code articles} is {@code --articles}, {@code db} TAOBench's {@code -db}. */
-    private static OptionSpec option(List<CommandSpec> path, String key) {
-        for (int i = path.size() - 1; i >= 0; i--) {
-            OptionSpec o = path.get(i).findOption("--" + key);
-            if (o == null) {
-                o = path.get(i).findOption("-" + key);
-            }
-            if (o != null) {
-                return o;
-            }
-        }
         return null;
-    }
-
-    private static String warmupKey(List<CommandSpec> path) {
-        return option(path, "warmup") != null ? "warmup" : "warmup-time";
-    }
-
-    private static String commandName(List<CommandSpec> path) {
-        return String.join(" ", path.stream().map(CommandSpec::name).toList());
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.bench.cli.workload.WorkloadRun;
 import dev.bench.core.BenchException;
+import dev.bench.core.InputErrors;
 import dev.bench.core.Secrets;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -28,7 +29,7 @@ import java.util.concurrent.Callable;
 /**
  * {@code bench run FILE.yaml [--print] [OPTIONS]}: a scenario file run as the workload command it stands
  * for. Options after the file override it. Every check happens before anything connects, each error one
- * line {@code FILE:LINE: key: message}, exit 2.
+ * line {@code FILE:LINE: key: message}, all of the file's at once, exit 2.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Runs a scenario file: the workload, its settings under its flags' names, the target, and phases"
@@ -52,22 +53,34 @@ public final class ScenarioCommand implements Callable<Integer> {
     public Integer call() {
         CommandLine root = spec.root().commandLine();
         ScenarioArgs scenario = WorkloadRun.validated(spec, () -> {
-            ScenarioArgs a = ScenarioArgs.of(ScenarioFile.read(file), root, overrides);
+            ScenarioArgs a = ScenarioArgs.of(file, root, overrides);
             rememberSecrets(a.scenario());
-            a.check(fresh(root));
             return a;
         });
-        if (print) {
-            print(scenario, spec.commandLine().getOut());
-            return 0;
-        }
+        // One command line, parsed once: the file's load given to it as values, checked, then printed or run.
         CommandLine run = fresh(root);
         run.setOut(spec.commandLine().getOut());
         run.setErr(spec.commandLine().getErr());
-        // the run's bad input is the scenario's: one line, as every other of its errors (no hint at the workload's --help)
+        boolean[] parsed = {false};
+        // the run's bad input is the scenario's: one line each, as every other of its errors (no hint at the workload's --help);
+        // picocli's own parse errors named by the file's key and line
         run.setParameterExceptionHandler((ex, args) -> root.getParameterExceptionHandler().handleParseException(
-                new ParameterException(spec.commandLine(), ex.getMessage(), ex), args));
+                new ParameterException(spec.commandLine(), parsed[0] ? ex.getMessage() : scenario.translated(ex).getMessage(),
+                        ex.getCause() instanceof InputErrors errors ? errors : ex), args));
         run.setExecutionExceptionHandler(root.getExecutionExceptionHandler());
+        run.setExecutionStrategy(result -> {
+            parsed[0] = true;
+            scenario.inject(result);
+            WorkloadRun.validated(spec, () -> {
+                scenario.check(result);
+                return null;
+            });
+            if (print) {
+                print(scenario, spec.commandLine().getOut());
+                return 0;
+            }
+            return new CommandLine.RunLast().execute(result);
+        });
         return run.execute(scenario.args().toArray(String[]::new));
     }
 
@@ -75,7 +88,7 @@ public final class ScenarioCommand implements Callable<Integer> {
      * A new bench command line configured as this one, with the same subcommands (bench adds them at run
      * time), so the scenario's run starts from fresh option values.
      */
-    private static CommandLine fresh(CommandLine root) {
+    static CommandLine fresh(CommandLine root) {
         CommandLine cli = new CommandLine(root.getCommandSpec().userObject().getClass());
         Set<Class<?>> commands = new LinkedHashSet<>();
         root.getSubcommands().values().forEach(sub -> commands.add(sub.getCommandSpec().userObject().getClass()));
@@ -120,9 +133,7 @@ public final class ScenarioCommand implements Callable<Integer> {
             m.put("measured", p.measured());
             if (p.mix() != null) {
                 Map<String, Object> mix = new LinkedHashMap<>();
-                for (String item : p.mix().split("/")) {
-                    mix.put(item.substring(0, item.indexOf('=')), new java.math.BigDecimal(item.substring(item.indexOf('=') + 1)));
-                }
+                p.mix().forEach((kind, w) -> mix.put(kind, w == Math.rint(w) && Math.abs(w) < 1e15 ? (Object) w.longValue() : w));
                 m.put("mix", mix);
             }
             phases.add(m);
@@ -136,7 +147,7 @@ public final class ScenarioCommand implements Callable<Integer> {
         } catch (JsonProcessingException e) {
             throw new BenchException("cannot print the scenario: " + e.getMessage(), e);
         }
-        out.println("# runs: bench " + Secrets.mask(String.join(" ", a.args().stream().map(ScenarioCommand::quoted).toList())));
+        out.println("# runs: bench " + Secrets.mask(String.join(" ", a.printed().stream().map(ScenarioCommand::quoted).toList())));
         out.flush();
     }
 

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.bench.core.BenchException;
+import dev.bench.core.InputErrors;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,8 +23,9 @@ import java.util.Set;
 
 /**
  * Reads a scenario file into a {@link Scenario}, keeping each key's line so every error is
- * {@code FILE:LINE: key: message}. Only the file's shape is checked here; the values are the workload's
- * to check ({@link ScenarioArgs}).
+ * {@code FILE:LINE: key: message}, and every such error of the file is reported at once. Only the file's
+ * shape is checked here; the phases are read into a schedule by {@link Scenario#load}, the other values
+ * are the workload's to check ({@link ScenarioArgs}).
  *
  * <pre>{@code
  * workload: vote              # vote, oltp-rw, tpcc, voter, tao
@@ -49,8 +51,22 @@ final class ScenarioFile {
     private ScenarioFile() {
     }
 
-    /** @throws BenchException {@code FILE:LINE: key: message}, or {@code FILE: message} when the file can't be read */
+    /** @throws BenchException every error of the file's shape at once ({@link InputErrors}) */
     static Scenario read(Path file) {
+        InputErrors.Collector errors = new InputErrors.Collector();
+        Scenario scenario = read(file, errors);
+        errors.throwIfAny();
+        return scenario;
+    }
+
+    /**
+     * Reads the file, adding to {@code errors} a line for every key of the wrong shape (the scenario
+     * returned then leaves those keys out, and all its phases when one of them is wrong).
+     *
+     * @throws BenchException {@code FILE:LINE: message} when the file is no YAML mapping or gives a key
+     *                        twice, or {@code FILE: message} when it can't be read
+     */
+    static Scenario read(Path file, InputErrors.Collector errors) {
         String name = file.toString();
         if (!Files.isRegularFile(file)) {
             throw new BenchException(name + ": no such file");
@@ -73,7 +89,7 @@ final class ScenarioFile {
         for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
             String key = it.next();
             if (!TOP.contains(key)) {
-                throw where.error(key, key, "unknown key; a scenario has " + String.join(", ", TOP.stream().sorted().toList()));
+                errors.add(where.error(key, key, "unknown key; a scenario has " + String.join(", ", TOP.stream().sorted().toList())));
             }
         }
         String workload = scalar(root, "workload", where, true);
@@ -84,77 +100,86 @@ final class ScenarioFile {
                 continue;
             }
             if (!node.isObject()) {
-                throw where.error(section, section, "must be a mapping of flag names (without the dashes) to values");
+                errors.add(where.error(section, section, "must be a mapping of flag names (without the dashes) to values"));
+                continue;
             }
             for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 String path = section + "." + e.getKey();
                 String flag = FLAG_SECTIONS.get(section) + e.getKey();
                 if (!e.getValue().isValueNode() || e.getValue().isNull()) {
-                    throw where.error(path, flag, "must be one value (a number, a word or true/false)");
+                    errors.add(where.error(path, flag, "must be one value (a number, a word or true/false)"));
+                    continue;
                 }
                 if (flags.containsKey(flag)) {
-                    throw where.error(path, flag, "given twice (also on line " + flags.get(flag).line() + ")");
+                    errors.add(where.error(path, flag, "given twice (also on line " + flags.get(flag).line() + ")"));
+                    continue;
                 }
                 flags.put(flag, new Scenario.Value(e.getValue().asText(), where.line(path)));
             }
         }
         return new Scenario(name, workload, scalar(root, "backend", where, false), scalar(root, "step", where, false),
-                flags, phases(root.get("phases"), where));
+                flags, phases(root.get("phases"), where, errors));
     }
 
-    private static List<Scenario.Phase> phases(JsonNode node, Where where) {
+    private static List<Scenario.Phase> phases(JsonNode node, Where where, InputErrors.Collector errors) {
         List<Scenario.Phase> phases = new ArrayList<>();
         if (node == null || node.isNull()) {
             return phases;
         }
         if (!node.isArray() || node.isEmpty()) {
-            throw where.error("phases", "phases", "must be a list of phases, each with a name, a duration and a rate (or a schedule)");
+            errors.add(where.error("phases", "phases", "must be a list of phases, each with a name, a duration and a rate (or a schedule)"));
+            return phases;
         }
+        boolean wellShaped = true;
         for (int i = 0; i < node.size(); i++) {
             String path = "phases[" + i + "]";
             JsonNode p = node.get(i);
             if (!p.isObject()) {
-                throw where.error(path, "phases", "each phase is a mapping: name, duration, rate or schedule or workers, measured");
+                errors.add(where.error(path, "phases", "each phase is a mapping: name, duration, rate or schedule or workers, measured"));
+                wellShaped = false;
+                continue;
             }
+            int before = errors.size();
             for (Iterator<String> it = p.fieldNames(); it.hasNext(); ) {
                 String key = it.next();
                 if (!PHASE_KEYS.contains(key)) {
-                    throw where.error(path + "." + key, key, "unknown key in a phase; a phase has "
-                            + String.join(", ", PHASE_KEYS.stream().sorted().toList()));
-                }
-                if (key.equals("mix") ? !p.get(key).isObject() || p.get(key).isEmpty()
+                    errors.add(where.error(path + "." + key, key, "unknown key in a phase; a phase has "
+                            + String.join(", ", PHASE_KEYS.stream().sorted().toList())));
+                } else if (key.equals("mix") ? !p.get(key).isObject() || p.get(key).isEmpty()
                         : !p.get(key).isValueNode() || p.get(key).isNull()) {
-                    throw where.error(path + "." + key, key, key.equals("mix")
-                            ? "must map op kinds to weights, e.g. {read: 19, write: 1}" : "must be one value");
+                    errors.add(where.error(path + "." + key, key, key.equals("mix")
+                            ? "must map op kinds to weights, e.g. {read: 19, write: 1}" : "must be one value"));
                 }
             }
             JsonNode measured = p.get("measured");
             if (measured != null && !measured.isBoolean()) {
-                throw where.error(path + ".measured", "measured", "must be true or false, got '" + measured.asText() + "'");
+                errors.add(where.error(path + ".measured", "measured", "must be true or false, got '" + measured.asText() + "'"));
             }
+            Map<String, Double> mix = errors.size() == before ? mix(p.get("mix"), path, where, errors) : null;
+            wellShaped &= errors.size() == before;
             phases.add(new Scenario.Phase(text(p, "name"), text(p, "duration"), text(p, "rate"), text(p, "schedule"),
-                    text(p, "workers"), measured == null || measured.asBoolean(), mix(p.get("mix"), path, where),
-                    where.line(path), where.forPhase(path)));
+                    text(p, "workers"), measured == null || measured.asBoolean(), mix, where.line(path), where.forPhase(path)));
         }
-        return phases;
+        return wellShaped ? phases : List.of(); // a phase of the wrong shape would only add doubtful errors of its own
     }
 
-    /** A phase's {@code mix: {read: 19, write: 1}} as {@code read=19/write=1}, or null. */
-    private static String mix(JsonNode mix, String path, Where where) {
+    /** A phase's {@code mix: {read: 19, write: 1}}: op kind to weight, in the file's order; null without one. */
+    private static Map<String, Double> mix(JsonNode mix, String path, Where where, InputErrors.Collector errors) {
         if (mix == null) {
             return null;
         }
-        List<String> items = new ArrayList<>();
+        Map<String, Double> weights = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = mix.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             if (!e.getValue().isNumber() || e.getValue().asDouble() < 0) {
-                throw where.error(path + ".mix", "mix", "the weight of " + e.getKey() + " must be a number >= 0, got '"
-                        + e.getValue().asText() + "'");
+                errors.add(where.error(path + ".mix", "mix", "the weight of " + e.getKey() + " must be a number >= 0, got '"
+                        + e.getValue().asText() + "'"));
+                return null;
             }
-            items.add(e.getKey() + "=" + e.getValue().asText());
+            weights.put(e.getKey(), e.getValue().asDouble());
         }
-        return String.join("/", items);
+        return weights;
     }
 
     private static String text(JsonNode node, String key) {

@@ -1,9 +1,15 @@
 package dev.bench.cli.workload;
 
 import dev.bench.core.Arrivals;
+import dev.bench.core.InputErrors;
+import dev.bench.core.OpMix;
 import dev.bench.core.RunConfig;
+import dev.bench.core.Schedule;
+import dev.bench.core.WorkerSchedule;
 import dev.bench.core.run.RunSettings;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
 
@@ -52,9 +58,50 @@ public final class RunOptions {
             + " runs the workload's own mix.")
     public String mix;
 
-    /** These options as the run settings every workload takes. */
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
+    /** The load over time as read: from --schedule and --mix here, or set by a scenario's phases ({@link #load}). */
+    private Load load;
+    /** The text {@link #load} was read from, so a command line parsed anew into this object is read anew. */
+    private String loadFrom;
+
+    /** A load over time read once: rates or worker counts, and their mix; each may be null. */
+    private record Load(Schedule rates, WorkerSchedule workers, OpMix mix) {
+    }
+
+    /**
+     * These options as the run settings every workload takes. {@code --schedule} and {@code --mix} are
+     * read here, once, into the values the engine runs on; both their errors at once.
+     *
+     * @throws picocli.CommandLine.ParameterException bad input (exit 2), one line per error naming the option
+     */
     public RunSettings settings() {
-        return new RunSettings(seed, arrivals, reportIntervalSeconds, maxLagSeconds, results, clients, clientId, startAt, schedule,
-                metricsPort, mix);
+        String from = schedule + "\n" + mix;
+        if (load == null || loadFrom != null && !loadFrom.equals(from)) {
+            load = WorkloadRun.validated(command, this::read);
+            loadFrom = from;
+        }
+        return new RunSettings(seed, arrivals, reportIntervalSeconds, maxLagSeconds, results, clients, clientId, startAt,
+                load.rates(), load.workers(), metricsPort, load.mix());
+    }
+
+    /**
+     * The load a scenario's phases give, already read from its file: {@link #settings} takes it as it is.
+     * The scenario refuses --schedule and --mix beside its phases, so there is no text here to read.
+     */
+    public void load(Schedule rates, WorkerSchedule workers, OpMix opMix) {
+        this.load = new Load(rates, workers, opMix);
+        this.loadFrom = null;
+    }
+
+    private Load read() {
+        InputErrors.Collector errors = new InputErrors.Collector();
+        boolean workers = WorkerSchedule.describes(schedule);
+        Schedule rates = schedule == null || workers ? null : errors.check(() -> Schedule.parse("--schedule", schedule));
+        WorkerSchedule counts = workers ? errors.check(() -> WorkerSchedule.parse("--schedule", schedule)) : null;
+        OpMix opMix = mix == null ? null : errors.check(() -> OpMix.parse("--mix", mix));
+        errors.throwIfAny();
+        return new Load(rates, counts, opMix);
     }
 }

@@ -3,7 +3,6 @@ package dev.bench.cli.workload;
 import dev.bench.cli.metrics.LiveMetrics;
 import dev.bench.core.BenchException;
 import dev.bench.core.Failures;
-import dev.bench.core.OpMix;
 import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.results.ResultsDirectory;
 import dev.bench.core.run.Benchmark;
@@ -37,7 +36,7 @@ public final class WorkloadRun {
         try {
             return build.get();
         } catch (BenchException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
+            throw new ParameterException(spec.commandLine(), e.getMessage(), e); // the cause keeps every line of InputErrors
         }
     }
 
@@ -67,7 +66,7 @@ public final class WorkloadRun {
         WorkloadType.Opener planned = type.plan(settings, target, run, names, warnings);
         List<String> kinds = type.opKinds(settings);
         if (run.mix() != null && !kinds.isEmpty()) {
-            OpMix.parse(names.of("mix"), run.mix()).requireKinds(names.of("mix"), kinds);
+            run.mix().requireKinds(names.of("mix"), kinds);
         }
         return planned;
     }

@@ -8,6 +8,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -82,6 +83,34 @@ class ScenarioErrorsTest {
         assertEquals(1, r.errorLines().size(), "one line, as the README says (the --help pointer explains no file line): " + r.err());
         assertFalse(r.err().contains("hunter2"), "the file's password is masked");
         assertFalse(r.err().contains("Connection refused"), "nothing connected: " + r.err());
+    }
+
+    @Test
+    void everyErrorOfTheFileAtOnceEachWithItsLine(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("s.yaml");
+        Files.writeString(file, """
+                workload: vote
+                backend: memory
+                color: red
+                settings:
+                  articles: 1000
+                  bogus: 3
+                phases:
+                  - {name: warm, duration: 1s, rate: fast, measured: false}
+                  - {name: ramp, duration: 0s, rate: 100..500}
+                  - {name: hold, duration: 2s, rate: 500, mix: {read: 0}}
+                """);
+        CliRunner r = CliRunner.run("run", file.toString(), "--seed", "x");
+        CliRunner printed = CliRunner.run("run", "--print", file.toString(), "--seed", "x");
+
+        assertEquals(2, r.exitCode(), r.err());
+        assertEquals(r.err(), printed.err(), "--print makes every check the run makes");
+        assertEquals(List.of(
+                "bench: " + file + ":3: color: unknown key; a scenario has backend, metrics, phases, run, settings, step, target, workload",
+                "bench: " + file + ":8: rate: must be 0..1000000000 ops/s, or FROM..TO for a ramp; got 'fast'",
+                "bench: " + file + ":9: duration: must be a duration > 0 such as 500ms, 30s, 2m, 1h; got '0s'",
+                "bench: " + file + ":10: mix: segment hold gives every kind weight 0; give one a weight > 0",
+                "bench: " + file + ":6: bogus: unknown for vote memory (see bench vote memory --help)"), r.errorLines());
     }
 
     @Test

@@ -51,7 +51,7 @@ public final class Engine {
         if (kinds.isEmpty() || kinds.stream().noneMatch(k -> k.weight() > 0)) {
             throw new IllegalArgumentException("a workload needs at least one op kind with weight > 0");
         }
-        Schedule[] kindSchedules = config.isOpenLoop() ? config.arrivalSchedulesPerKind(kinds) : null; // checks a mix's kinds
+        Schedule[] kindSchedules = config.isOpenLoop() ? OfferedLoad.perKind(config, kinds) : null; // checks a mix's kinds
         double[][] segmentShares = !config.isOpenLoop() && config.mix() != null
                 ? config.mix().shares(kinds, config.segmentNames()) : null;
         List<Session> sessions = openSessions(workload, config.threads());
@@ -64,10 +64,10 @@ public final class Engine {
         Dispatcher dispatcher = config.bursts() != null
                 ? new BurstDispatcher(kinds, config.bursts(), config.maxOps(), config.seed(), startNanos, windowStartNanos, endNanos)
                 : config.isOpenLoop()
-                ? new OpenLoopDispatcher(kinds, config.arrivalSchedule(), kindSchedules, config.arrivals(), config.seed(),
+                ? new OpenLoopDispatcher(kinds, OfferedLoad.arrivalSchedule(config), kindSchedules, config.arrivals(), config.seed(),
                         startNanos, windowStartNanos, endNanos, config.maxOps())
                 : new ClosedLoopDispatcher(kinds, segmentShares == null ? new KindChooser(kinds, config.seed())
-                        : new KindChooser(segmentShares, config.segmentEndSeconds(), windowStartNanos, config.seed()),
+                        : new KindChooser(segmentShares, OfferedLoad.segmentEndSeconds(config), windowStartNanos, config.seed()),
                         startNanos, windowStartNanos, endNanos, config.maxOps());
         Phase phase = new Phase(dispatcher);
         KindCounters[] counters = new KindCounters[kinds.size()];

@@ -1,6 +1,7 @@
 package dev.bench.core.results;
 
 import dev.bench.core.RunConfig;
+import dev.bench.core.engine.OfferedLoad;
 import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.metrics.IntervalSnapshot;
 import dev.bench.core.metrics.KindStats;
@@ -48,7 +49,7 @@ public final class IntervalCsvWriter implements IntervalListener, AutoCloseable 
     @Override
     public void onInterval(IntervalSnapshot interval) {
         double scheduled = config == null ? Double.NaN
-                : config.scheduledOpsPerSec(interval.startNanos() / 1e9, interval.endNanos() / 1e9);
+                : OfferedLoad.scheduledOpsPerSec(config, interval.startNanos() / 1e9, interval.endNanos() / 1e9);
         try {
             for (KindStats k : interval.kinds()) {
                 List<String> row = new ArrayList<>(COLUMNS.size());

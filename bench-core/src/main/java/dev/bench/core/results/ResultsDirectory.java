@@ -2,6 +2,7 @@ package dev.bench.core.results;
 
 import dev.bench.core.BenchException;
 import dev.bench.core.RunConfig;
+import dev.bench.core.engine.OfferedLoad;
 import dev.bench.core.jdbc.ClientTls;
 import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.metrics.KindStats;
@@ -248,7 +249,7 @@ public final class ResultsDirectory {
         RunConfig c = r.config();
         if (c.isOpenLoop() && c.bursts() == null) {
             double warmupS = c.warmup().toNanos() / 1e9;
-            t.put("offered_ops", c.arrivalSchedule().count(warmupS, warmupS + windowS));
+            t.put("offered_ops", OfferedLoad.arrivalSchedule(c).count(warmupS, warmupS + windowS));
         }
         t.put("generated_ops", r.generatedTotal());
         t.put("completed_ops", r.completedTotal());

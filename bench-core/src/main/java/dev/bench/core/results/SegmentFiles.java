@@ -2,6 +2,7 @@ package dev.bench.core.results;
 
 import dev.bench.core.BenchException;
 import dev.bench.core.RunConfig;
+import dev.bench.core.engine.OfferedLoad;
 import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.metrics.IntervalSnapshot;
 import dev.bench.core.metrics.KindStats;
@@ -181,7 +182,7 @@ public final class SegmentFiles implements IntervalListener, AutoCloseable {
         summary.put("from_s", s.fromS);
         summary.put("to_s", s.toS);
         summary.put("schedule", String.join(",", s.specs));
-        double scheduled = info.config().scheduledOpsPerSec(s.fromS, s.toS);
+        double scheduled = OfferedLoad.scheduledOpsPerSec(info.config(), s.fromS, s.toS);
         if (!Double.isNaN(scheduled)) {
             summary.put("scheduled_ops", Math.round(scheduled * (s.toS - s.fromS)));
         }

@@ -52,7 +52,7 @@ class EngineScheduleTest {
             // arrives in those ms lands in the neighbouring interval
             double spill = 0.005 * (schedule.rateAt(s.startS() - 1e-9) + schedule.rateAt(s.endS() + 1e-9));
             assertEquals(scheduled, s.completed(), 0.02 * scheduled + spill, "second from " + s.startS() + ": " + r.seen);
-            assertEquals(scheduled / (s.endS() - s.startS()), config.scheduledOpsPerSec(s.startS(), s.endS()), 1e-6);
+            assertEquals(scheduled / (s.endS() - s.startS()), OfferedLoad.scheduledOpsPerSec(config, s.startS(), s.endS()), 1e-6);
         }
         Seen warmup = r.seen.get(0);
         assertTrue(warmup.endS() <= 0, "warmup first: " + r.seen);

@@ -4,6 +4,7 @@ import dev.bench.core.Batch;
 import dev.bench.core.BenchException;
 import dev.bench.core.OpKind;
 import dev.bench.core.RunConfig;
+import dev.bench.core.RunConfigBuilder;
 import dev.bench.core.WorkerSchedule;
 import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.metrics.IntervalSnapshot;
@@ -105,7 +106,7 @@ class EngineWorkerScheduleTest {
 
     @Test
     void aScheduleOfWorkersIsRefusedBesideARate() {
-        RunConfig.Builder b = RunConfig.builder().targetOpsPerSec(1000).workers(WorkerSchedule.parse("--schedule", "1s:x2"));
+        RunConfigBuilder b = RunConfig.builder().targetOpsPerSec(1000).workers(WorkerSchedule.parse("--schedule", "1s:x2"));
         String message = assertThrows(BenchException.class, b::build).getMessage();
         assertTrue(message.contains("closed loop") && message.contains("1s:x2"), message);
     }

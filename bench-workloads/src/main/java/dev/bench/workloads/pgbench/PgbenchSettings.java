@@ -51,6 +51,16 @@ public record PgbenchSettings(boolean initialize, String initSteps, int scale, i
             0, false, false, false,
             null, null, MAX_TRIES, false, ErrorReports.NONE, TransactionLogSettings.NONE, 0, List.of());
 
+    /** pgbench's defaults, to set options on by name. */
+    public static PgbenchSettingsBuilder builder() {
+        return DEFAULTS.toBuilder();
+    }
+
+    /** These settings, to change options on by name. */
+    public PgbenchSettingsBuilder toBuilder() {
+        return new PgbenchSettingsBuilder(this);
+    }
+
     /** @throws BenchException one line naming the option */
     public PgbenchSettings validate(SettingNames names) {
         if (!refused.isEmpty()) {

@@ -55,17 +55,7 @@ public final class PgbenchWorkloadType implements WorkloadType<PgbenchSettings> 
 
     @Override
     public PgbenchSettings withTargetRate(PgbenchSettings s, double opsPerSec) {
-        return with(s, s.time(), opsPerSec);
-    }
-
-    /** {@code s} for {@code time} seconds at {@code opsPerSec}. */
-    private static PgbenchSettings with(PgbenchSettings s, int time, double opsPerSec) {
-        return new PgbenchSettings(s.initialize(), s.initSteps(), s.scale(), s.fillfactor(), s.quiet(), s.foreignKeys(),
-                s.unloggedTables(), s.partitioning(), s.tablespaces(), s.builtins(), s.files(), s.client(), s.jobs(), time,
-                s.transactions(), opsPerSec,
-                s.latencyLimitMs(), s.protocol(), s.define(), s.progress(), s.reportPerCommand(), s.noVacuum(),
-                s.vacuumAll(), s.randomSeed(), s.check(), s.maxTries(), s.connect(), s.errorReports(), s.transactionLog(),
-                s.warmupSeconds(), s.refused());
+        return s.toBuilder().rate(opsPerSec).build();
     }
 
     @Override
@@ -80,17 +70,20 @@ public final class PgbenchWorkloadType implements WorkloadType<PgbenchSettings> 
         long seed = settings.randomSeed() != null ? settings.randomSeed() : run.seed();
         // A schedule (a scenario's phases) sets the run's length, as -T does; not pgbench's default -t 10.
         // --warmup needs either (checked here, where the schedule is known)
-        boolean scheduled = run.schedule() != null;
+        boolean scheduled = run.hasSchedule();
         Require.that(!scheduled || settings.transactions() == 0, names.of("transactions") + " counts each client's transactions and "
                 + names.of("schedule") + " sets the run's length: give one");
         Require.that(settings.warmupSeconds() == 0 || settings.time() > 0 || scheduled, names.of("warmup") + " needs a duration ("
                 + names.of("time") + "): with a number of transactions every one counts");
+        // the report's -T and -R under a schedule: its length and mean rate, read from the schedule itself (not back from the config)
+        PgbenchSettings s = !scheduled ? settings : settings.toBuilder()
+                .time((int) Math.ceil(Math.round((run.schedule() != null ? run.schedule().seconds() : run.workers().seconds()) * 1e9) / 1e9))
+                .rate(run.schedule() != null ? run.schedule().meanRate() : settings.rate()).build();
         RunConfig config = run.applyTo(RunConfig.builder(), names).threads(settings.client())
                 .targetOpsPerSec(settings.rate())
                 .duration(settings.time() > 0 ? Duration.ofSeconds(settings.time()) : Duration.ZERO)
                 .warmup(Duration.ofNanos(Math.round(settings.warmupSeconds() * 1e9)))
                 .opsPerWorker(scheduled ? 0 : settings.transactionsPerClient()).seed(seed).build();
-        PgbenchSettings s = scheduled ? with(settings, (int) Math.ceil(config.duration().toNanos() / 1e9), config.targetOpsPerSec()) : settings;
         return new Opener() {
             /** With no run's stderr to print on: -P, --verbose-errors and the vacuum's lines are dropped. */
             @Override

@@ -1,6 +1,7 @@
 package dev.bench.workloads.sysbench;
 
 import dev.bench.core.RunConfig;
+import dev.bench.core.RunConfigBuilder;
 import dev.bench.core.run.RunSettings;
 import dev.bench.core.settings.Require;
 import dev.bench.core.settings.SettingNames;
@@ -50,9 +51,9 @@ public record SysbenchRunSettings(double timeSeconds, long events, double rate, 
      */
     public RunConfig config(RunSettings run, int threads, long seed, SettingNames names) {
         validate(names);
-        Require.that(rate == 0 || run.schedule() == null, names.of("rate") + " and " + names.of("schedule")
+        Require.that(rate == 0 || !run.hasSchedule(), names.of("rate") + " and " + names.of("schedule")
                 + " exclude each other: the schedule gives the rate over time");
-        RunConfig.Builder b = run.applyTo(RunConfig.builder(), names).threads(threads).targetOpsPerSec(rate)
+        RunConfigBuilder b = run.applyTo(RunConfig.builder(), names).threads(threads).targetOpsPerSec(rate)
                 .warmup(Require.seconds(names.of("warmup-time"), warmupTimeSeconds))
                 .duration(Require.seconds(names.of("time"), timeSeconds)).maxOps(events).seed(seed);
         if (run.reportIntervalSeconds() == 0) {

@@ -2,6 +2,7 @@ package dev.bench.workloads.tao;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bench.core.RunConfig;
+import dev.bench.core.RunConfigBuilder;
 import dev.bench.core.WorkerSchedule;
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.run.Benchmark;
@@ -85,7 +86,7 @@ public final class TaoWorkloadType implements WorkloadType<TaoSettings> {
         }
         Require.that(settings.experiments() == null, names.of("experiments") + " and " + names.of("schedule")
                 + " exclude each other: a schedule of worker counts is the one experiment");
-        WorkerSchedule workers = WorkerSchedule.parse(names.of("schedule"), run.schedule());
+        WorkerSchedule workers = run.workers();
         return List.of(new Experiment(workers.maxWorkers(), 0, (int) Math.ceil(workers.seconds())));
     }
 
@@ -95,7 +96,7 @@ public final class TaoWorkloadType implements WorkloadType<TaoSettings> {
         List<RunConfig> configs = new ArrayList<>();
         for (int i = 0; i < experiments.size(); i++) {
             Experiment e = experiments.get(i);
-            RunConfig.Builder b = run.applyTo(RunConfig.builder(), names).threads(e.threads())
+            RunConfigBuilder b = run.applyTo(RunConfig.builder(), names).threads(e.threads())
                     .targetOpsPerSec(settings.target()).warmup(Duration.ofSeconds(e.warmupSeconds()))
                     .duration(Duration.ofSeconds(e.seconds())).seed(run.seed() + i);
             if (i > 0) {

@@ -3,6 +3,7 @@ package dev.bench.workloads.voter;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bench.core.Bursts;
 import dev.bench.core.RunConfig;
+import dev.bench.core.RunConfigBuilder;
 import dev.bench.core.jdbc.Dialect;
 import dev.bench.core.jdbc.JdbcDriver;
 import dev.bench.core.jdbc.JdbcTarget;
@@ -106,7 +107,7 @@ public final class VoterWorkloadType implements WorkloadType<VoterRunSettings> {
      * worker frees up: the engine's closed loop would start its workers before the shared start.
      */
     private static RunConfig config(VoterPlan plan, VoterRunSettings settings, RunSettings run, SettingNames names) {
-        RunConfig.Builder b = run.applyTo(RunConfig.builder(), names).threads(plan.workers())
+        RunConfigBuilder b = run.applyTo(RunConfig.builder(), names).threads(plan.workers())
                 .reportInterval(Duration.ofMillis(settings.dumpIntervalMs())).maxOps(plan.calls());
         if (plan.targetOps() > 0) {
             return b.targetOpsPerSec(plan.targetOps()).duration(Duration.ZERO).build();
