@@ -105,7 +105,29 @@ class DocsCommandsTest {
         Map<String, List<DocCommand>> blocks = allCommands().stream().filter(c -> !NOT_RUN.containsKey(c.text()))
                 .collect(Collectors.groupingBy(DocCommand::block, LinkedHashMap::new, Collectors.toList()));
         assertTrue(blocks.size() >= 10, "the docs' blocks of commands to run: " + blocks.keySet());
-        return blocks.entrySet().stream().map(b -> DynamicTest.dynamicTest(b.getKey(), () -> b.getValue().forEach(this::run)));
+        return blocks.entrySet().stream().map(b -> DynamicTest.dynamicTest(b.getKey(), () -> runBlock(b.getValue())));
+    }
+
+    /** The block's commands in order; after a failure its clean-up commands still run, so the next run starts clean. */
+    private void runBlock(List<DocCommand> block) {
+        for (int i = 0; i < block.size(); i++) {
+            try {
+                run(block.get(i));
+            } catch (AssertionError | RuntimeException e) {
+                block.subList(i + 1, block.size()).stream().filter(DocsCommandsTest::cleansUp).forEach(c -> {
+                    try {
+                        run(c);
+                    } catch (AssertionError | RuntimeException alsoFailed) {
+                        e.addSuppressed(alsoFailed);
+                    }
+                });
+                throw e;
+            }
+        }
+    }
+
+    private static boolean cleansUp(DocCommand c) {
+        return c.text().contains(" cleanup ") || c.text().contains(" -I d ");
     }
 
     /** What isn't run still parses: its subcommands and options are the CLI's (placeholders taken as values). */
@@ -152,23 +174,32 @@ class DocsCommandsTest {
 
     private void run(DocCommand command) {
         List<String> args = ShortRun.of(command.args(DocsCommandsTest::variable), REPO);
-        System.out.println("docs command " + command + "\n  runs as: bench " + String.join(" ", args).replaceAll("password=[^&\"]*", "password=***"));
+        System.out.println("docs command " + command + "\n  runs as: " + shown(args));
         Matcher libpq = libpqStyle(args);
         try {
             Path work = libpq == null ? null : Files.createTempDirectory("docs-command");
             Path results = libpq == null ? RESULTS : work.resolve(RESULTS);
             Set<Path> before = list(results);
             Outcome outcome = libpq == null ? inProcess(args) : inChildJvm(args, libpq, work);
-            assertEquals(0, outcome.exitCode(), command + "\nran as: bench " + String.join(" ", args) + "\n" + outcome.err());
+            assertEquals(0, outcome.exitCode(), command + "\nran as: " + shown(args) + "\n" + outcome.err());
             for (Path dir : list(results)) {
                 if (!before.contains(dir)) {
                     verify(dir);
                     deleteTree(dir);
                 }
             }
+            if (work != null) {
+                deleteTree(work);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The command as run, its URLs' passwords masked (the servers' URLs carry them). */
+    private static String shown(List<String> args) {
+        return "bench " + String.join(" ", args).replaceAll("password=[^&\"\\s]*", "password=***")
+                .replaceAll("(--password[ =])\\S+", "$1***");
     }
 
     private static String variable(String name) {
