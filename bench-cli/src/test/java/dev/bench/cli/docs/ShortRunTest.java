@@ -35,7 +35,8 @@ class ShortRunTest {
                 ShortRun.of(List.of("ycsb", "run", "jdbc", "-P", "examples/w", "-p", "recordcount=100000", "-s"), repo));
         assertEquals(List.of("oltp-rw", "run", "--table-size=1000", "--threads=4", "--time=1"),
                 ShortRun.of(List.of("oltp-rw", "run", "--table-size=100000", "--threads=4", "--time=60"), repo));
-        assertEquals(List.of("tao", "-n", "1000", "-E", "16,0,1;128,0,1"), ShortRun.of(List.of("tao", "-n", "100000", "-E", "16,10,60;128,10,60"), repo));
+        assertEquals(List.of("tao", "-n", "1000", "-E", "16,0,1;128,0,1"),
+                ShortRun.of(List.of("tao", "-n", "100000", "-E", "16,10,60;128,10,60"), repo));
     }
 
     @Test
