@@ -80,7 +80,7 @@ class ScenarioErrorsTest {
         assertEquals(2, printed.exitCode(), printed.err());
         String first = r.errorLines().get(0);
         assertTrue(first.startsWith("bench: " + file + expected), r.err());
-        assertEquals(1, r.errorLines().size(), "one line, as the README says (the --help pointer explains no file line): " + r.err());
+        assertEquals(1, r.errorLines().size(), "one line, as docs/scenarios.md says (the --help pointer explains no file line): " + r.err());
         assertFalse(r.err().contains("hunter2"), "the file's password is masked");
         assertFalse(r.err().contains("Connection refused"), "nothing connected: " + r.err());
     }

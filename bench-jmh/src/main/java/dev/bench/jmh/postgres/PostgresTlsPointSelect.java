@@ -14,7 +14,7 @@ import java.sql.SQLException;
  * The prepared point select of {@link PostgresPointSelect} over each TLS the tool can speak: the JDK's
  * ({@code jdk}) and BoringSSL through Conscrypt ({@code openssl}, what {@code bench} uses against
  * PostgreSQL). A warm JVM's per-op cost of each; the cold-start difference is measured by the tool's own
- * runs (README). TLS is used when the server offers it ({@code sslmode=prefer}, pgjdbc's default).
+ * runs (docs/install.md). TLS is used when the server offers it ({@code sslmode=prefer}, pgjdbc's default).
  */
 public class PostgresTlsPointSelect extends PointSelectBenchmark {
 
