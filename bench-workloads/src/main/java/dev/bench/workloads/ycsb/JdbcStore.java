@@ -5,6 +5,7 @@ import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.jdbc.OwnedTables;
 import dev.bench.core.jdbc.SqlErrors;
 
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -75,6 +76,27 @@ public final class JdbcStore implements YcsbStore {
             rs.next();
             return rs.getLong(1);
         }
+    }
+
+    /** Looked up {@link YcsbSql#PRESENT_CHUNK} keys a statement. */
+    @Override
+    public long present(List<String> keys) throws SQLException {
+        long present = 0;
+        try (java.sql.Connection c = target.connection()) {
+            for (int from = 0; from < keys.size(); from += YcsbSql.PRESENT_CHUNK) {
+                List<String> chunk = keys.subList(from, Math.min(keys.size(), from + YcsbSql.PRESENT_CHUNK));
+                try (PreparedStatement ps = c.prepareStatement(sql.present(chunk.size()))) {
+                    for (int i = 0; i < chunk.size(); i++) {
+                        ps.setString(i + 1, chunk.get(i));
+                    }
+                    try (ResultSet rs = ps.executeQuery()) {
+                        rs.next();
+                        present += rs.getLong(1);
+                    }
+                }
+            }
+        }
+        return present;
     }
 
     @Override

@@ -59,10 +59,12 @@ final class YcsbSession implements Session {
         try {
             connection.insert(keys, rows, n);
         } catch (Exception e) {
-            workload.counts().inDoubt(n);
+            if (workload.inDoubtAfter(e)) {
+                workload.counts().inDoubt(keys, n);
+            }
             throw e;
         }
-        workload.counts().acknowledged(n);
+        workload.counts().acknowledged(keys, n);
         return true;
     }
 
@@ -90,11 +92,13 @@ final class YcsbSession implements Session {
             keys[0] = key;
             fill(key, rows[0], random);
             connection.insert(keys, rows, 1);
-            workload.counts().acknowledged(1);
+            workload.counts().acknowledged(keys, 1);
             workload.insertedKey(key);
             return true;
         } catch (Exception e) {
-            workload.counts().inDoubt(1);
+            if (workload.inDoubtAfter(e)) {
+                workload.counts().inDoubt(keys, 1);
+            }
             throw e;
         } finally {
             workload.inserted().acknowledge(keynum);

@@ -13,6 +13,8 @@ public record YcsbSql(Dialect dialect, String table, int fields) {
     /** SQL Server takes at most 2100 parameters a statement; the others far more. */
     private static final int MSSQL_MAX_PARAMETERS = 2000;
     private static final int MAX_PARAMETERS = 30_000;
+    /** Keys one {@link #present} statement looks up: under every dialect's parameter limit. */
+    static final int PRESENT_CHUNK = 1000;
 
     public String create() {
         String text = switch (dialect) {
@@ -77,6 +79,11 @@ public record YcsbSql(Dialect dialect, String table, int fields) {
             names.add(column(i));
         }
         return names.toString();
+    }
+
+    /** How many of {@code keys} keys are there. */
+    public String present(int keys) {
+        return "SELECT COUNT(*) FROM " + table + " WHERE YCSB_KEY IN (" + "?, ".repeat(keys - 1) + "?)";
     }
 
     public String count() {

@@ -25,6 +25,9 @@ public interface YcsbStore extends AutoCloseable {
      */
     long count(List<String> keys) throws Exception;
 
+    /** How many of {@code keys} the store holds (the check's look-up of inserts in doubt). */
+    long present(List<String> keys) throws Exception;
+
     /** Whether {@link #count} reads the keys (memcached) rather than counting every row. */
     boolean countsKeys();
 

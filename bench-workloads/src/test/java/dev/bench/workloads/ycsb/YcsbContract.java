@@ -111,6 +111,23 @@ abstract class YcsbContract {
         assertTrue(run.phase().check().verdict().contains(expected + " "), run.phase().check().verdict());
     }
 
+    /**
+     * A second run's inserts take the first run's record numbers (as YCSB's do): refused as duplicates, they
+     * failed and are not in doubt, and the check stays exact (no insert of the second run is there).
+     */
+    @Test
+    void insertsRefusedAsDuplicatesAreFailedNotInDoubt() throws Exception {
+        phase("load", "d");
+        String[] insertsOnly = {"insertproportion", "1", "readproportion", "0", "operationcount", "50"};
+        Outcome first = phase("run", "d", insertsOnly);
+        assertEquals(50, first.counts().insertsAcknowledged(), first.out());
+        Outcome second = phase("run", "d", insertsOnly);
+        assertEquals(0, second.counts().insertsAcknowledged(), second.out());
+        assertEquals(0, second.counts().insertsInDoubt(), second.out());
+        assertEquals(50, second.phase().result().kinds().stream().mapToLong(k -> k.outcomes().failed()).sum(), second.out());
+        assertTrue(second.phase().check().ok(), second.phase().check().verdict());
+    }
+
     @Test
     void aRunWithoutALoadIsRefusedOrFindsNothing() {
         assertThrows(BenchException.class, () -> new YcsbWorkloadType().plan(new YcsbSettings("run", binding(),
