@@ -41,6 +41,11 @@ public final class YcsbCounts {
         }
     }
 
+    /** Whether an earlier attempt of the insert of {@code key} failed in doubt (cheap while none did). */
+    boolean isInDoubt(String key) {
+        return !inDoubtKeys.isEmpty() && inDoubtKeys.contains(key);
+    }
+
     void verification(boolean ok) {
         (ok ? verified : verifyFailed).increment();
     }

@@ -17,16 +17,31 @@ public record YcsbSql(Dialect dialect, String table, int fields) {
     static final int PRESENT_CHUNK = 1000;
 
     public String create() {
+        return create(true);
+    }
+
+    /** {@code primaryKey} false: the key column without its index, for a load that adds it after the data. */
+    public String create(boolean primaryKey) {
         String text = switch (dialect) {
             case POSTGRES, MYSQL -> "TEXT";
             case MSSQL -> "VARCHAR(MAX)";
             case H2 -> "VARCHAR";
         };
-        StringJoiner columns = new StringJoiner(", ", "CREATE TABLE " + table + " (YCSB_KEY VARCHAR(255) PRIMARY KEY, ", ")");
+        StringJoiner columns = new StringJoiner(", ", "CREATE TABLE " + table + " (YCSB_KEY VARCHAR(255) "
+                + (primaryKey ? "PRIMARY KEY" : "NOT NULL") + ", ", ")");
         for (int i = 0; i < fields; i++) {
             columns.add(column(i) + " " + text);
         }
         return columns.toString();
+    }
+
+    public String addPrimaryKey() {
+        return "ALTER TABLE " + table + " ADD PRIMARY KEY (YCSB_KEY)";
+    }
+
+    /** PostgreSQL: 1 when the table (parameter: its name) has its primary key. */
+    public String hasPrimaryKey() {
+        return "SELECT COUNT(*) FROM pg_index WHERE indrelid = to_regclass(?) AND indisprimary";
     }
 
     public String read() {

@@ -17,6 +17,15 @@ public interface YcsbStore extends AutoCloseable {
 
     Connection open(int worker) throws Exception;
 
+    /**
+     * After a load's data, before its check: what the load put off (a primary key built after the data).
+     *
+     * @return whether there was anything to do
+     */
+    default boolean finishLoad() throws Exception {
+        return false;
+    }
+
     ErrorKind classify(Exception failure);
 
     /**

@@ -28,6 +28,8 @@ public final class YcsbWorkloadType implements WorkloadType<YcsbSettings> {
     public static final String NAME = "ycsb";
     /** Records per load statement when db.batchsize is unset (YCSB's binding inserts one at a time). */
     public static final int LOAD_BATCH = 100;
+    /** Records per COPY when db.batchsize is unset: a statement's overhead spread over about 1 MB of data. */
+    public static final int COPY_BATCH = 1000;
     static final String H2_FILE_URL = "jdbc:h2:file:./bench-h2/ycsb;DB_CLOSE_ON_EXIT=FALSE";
 
     @Override
@@ -77,7 +79,9 @@ public final class YcsbWorkloadType implements WorkloadType<YcsbSettings> {
         Require.that(!(memcached && !settings.isLoad() && config.scanProportion() > 0),
                 "scanproportion=" + config.scanProportion() + ": the memcached binding has no scans (as in YCSB)");
         int batch = p.integer("db.batchsize", -1);
-        int rows = settings.isLoad() ? (batch > 0 ? batch : LOAD_BATCH) : 1;
+        String url = target.url() != null ? target.url() : p.string("db.url", "");
+        int loadBatch = !memcached && url.startsWith("jdbc:postgresql:") ? COPY_BATCH : LOAD_BATCH;
+        int rows = settings.isLoad() ? (batch > 0 ? batch : loadBatch) : 1;
         int threads = settings.threads() != null ? settings.threads() : config.threadCount();
         double rate = settings.target() > 0 ? settings.target() : config.target();
         long maxOps = settings.isLoad() ? (config.insertCount() + rows - 1) / rows : config.operationCount();
