@@ -94,7 +94,7 @@ abstract class YcsbContract {
                 .mapToLong(k -> k.outcomes().failed()).sum());
         assertTrue(run.out().startsWith("[OVERALL], RunTime(ms), "), run.out());
         assertTrue(run.out().contains("[OVERALL], Throughput(ops/sec), "), run.out());
-        assertTrue(run.out().contains("[INTENDED-"), run.out());
+        assertTrue(run.out().contains("[Intended-"), run.out());
         if (run.out().contains("[READ], Operations")) {
             assertTrue(run.counts().verified() > 0 && run.counts().verifyFailed() == 0, run.out());
         }
