@@ -32,7 +32,7 @@ class PostgresYcsbTest extends YcsbContract {
 
     @Override
     String table() {
-        return "ycsb_contract_pg";
+        return "ycsb_contract_pg" + PROCESS;
     }
 
     /** A load that creates the table builds its primary key after the data; a run refuses a table whose key is missing. */

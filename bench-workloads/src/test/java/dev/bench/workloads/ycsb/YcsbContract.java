@@ -32,6 +32,8 @@ abstract class YcsbContract {
 
     static final String EXAMPLES = "../examples/ycsb/";
     static final int RECORDS = 500;
+    /** In a shared server's table names: test suites of several checkouts may run at once. */
+    static final String PROCESS = "_" + ProcessHandle.current().pid();
 
     @TempDir
     Path results;
