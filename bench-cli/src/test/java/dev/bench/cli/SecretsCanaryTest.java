@@ -54,6 +54,11 @@ class SecretsCanaryTest {
             "sweep --slo p99=1ms --max 1000 -- vote --runtime 1 postgres --url jdbc:postgresql://127.0.0.1:1/db?password=CANARY",
             "vote postgres --pasword CANARY",
             "vote postgres --url jdbc:postgresql://bob:CANARY@127.0.0.1:notaport/db",
+            "ycsb load jdbc -p recordcount=10 -p db.url=jdbc:postgresql://127.0.0.1:1/db -p db.passwd=CANARY",
+            "ycsb run jdbc -p operationcount=10 -p db.url=jdbc:postgresql://127.0.0.1:1/db?password=CANARY",
+            "ycsb run jdbc -P PROPS -p operationcount=10 -p db.url=jdbc:postgresql://127.0.0.1:1/db -p db.passwd=CANARY",
+            "ycsb run jdbc -p operationcount=10 -p db.url=POSTGRES_WITH_CANARY",
+            "ycsb cleanup jdbc -p db.url=jdbc:foo://x/y -p db.passwd=CANARY",
             "merge --url jdbc:postgresql://127.0.0.1:1/db?password=CANARY /nonexistent/client-0",
             "vote postgres --url jdbc:postgresql://127.0.0.1:1/db?password=CANARY --bogus"})
     void noByteWrittenHoldsThePassword(String command, @TempDir Path dir) throws IOException {

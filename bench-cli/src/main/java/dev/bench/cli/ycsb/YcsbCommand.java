@@ -8,6 +8,7 @@ import dev.bench.cli.workload.WorkloadRequest;
 import dev.bench.cli.workload.WorkloadRun;
 import dev.bench.workloads.Workloads;
 import dev.bench.workloads.ycsb.YcsbSettings;
+import dev.bench.workloads.ycsb.YcsbWorkloadType;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -86,9 +87,9 @@ public final class YcsbCommand implements Runnable {
 
         @Override
         public Integer call() {
-            YcsbSettings settings = WorkloadRun.validated(spec,
-                    () -> ycsb.settings(YcsbSettings.RUN).validate(FlagNames.of(spec)));
-            return Workloads.YCSB.cleanup(settings, target.settings(), FlagNames.of(spec), spec.commandLine().getOut());
+            YcsbWorkloadType.CleanupPlan plan = WorkloadRun.validated(spec,
+                    () -> YcsbWorkloadType.checkCleanup(ycsb.settings(YcsbSettings.RUN), target.settings(), FlagNames.of(spec)));
+            return Workloads.YCSB.cleanup(plan, spec.commandLine().getOut());
         }
     }
 

@@ -23,8 +23,8 @@ public final class YcsbOptions {
     @Option(names = "-p", paramLabel = "KEY=VALUE", mapFallbackValue = "", description = "A property, over the files' (recordcount=100000, requestdistribution=uniform, ...).")
     Map<String, String> properties = new LinkedHashMap<>();
 
-    @Option(names = "-threads", paramLabel = "N", defaultValue = "0", description = "Client threads (default: the threadcount property, else 1).")
-    int threads;
+    @Option(names = "-threads", paramLabel = "N", description = "Client threads (default: the threadcount property, else 1).")
+    Integer threads;
 
     @Option(names = "-target", paramLabel = "OPS", defaultValue = "0", description = "Offered ops/s, open loop; latency counts from each op's intended start (default: the target property, else closed loop).")
     double target;

@@ -30,11 +30,16 @@ public record CoreConfig(String table, int fieldCount, String fieldNamePrefix, i
     public static final String CORE_WORKLOAD = "site.ycsb.workloads.CoreWorkload";
     static final List<String> REQUEST_DISTRIBUTIONS = List.of("uniform", "zipfian", "latest", "hotspot", "exponential",
             "sequential");
+    static final List<String> MEASUREMENT_TYPES = List.of("hdrhistogram", "histogram", "hdrhistogram+histogram",
+            "hdrhistogram+raw", "timeseries", "raw");
 
     /** @throws BenchException naming the property that is wrong */
     public static CoreConfig from(PropertyReader p) {
         String workload = p.string("workload", CORE_WORKLOAD);
         Require.that(workload.equals(CORE_WORKLOAD), "workload=" + workload + ": only " + CORE_WORKLOAD + " is built in");
+        // YCSB's measurement choices are accepted (the report always has both layouts) but must be YCSB's
+        p.choice("measurementtype", "hdrhistogram", MEASUREMENT_TYPES);
+        p.choice("measurement.interval", "op", List.of("op", "intended", "both"));
         long records = p.number("recordcount", 0);
         long recordCount = records == 0 ? Integer.MAX_VALUE : records;
         long insertStart = p.number("insertstart", 0);
@@ -44,7 +49,7 @@ public record CoreConfig(String table, int fieldCount, String fieldNamePrefix, i
                 recordCount, p.number("operationcount", 0), insertStart,
                 p.number("insertcount", recordCount - insertStart), p.integer("zeropadding", 1),
                 p.bool("readallfields", true), p.bool("writeallfields", false), p.bool("dataintegrity", false),
-                !p.string("insertorder", "hashed").equals("hashed"), p.decimal("readproportion", 0.95),
+                p.choice("insertorder", "hashed", List.of("hashed", "ordered")).equals("ordered"), p.decimal("readproportion", 0.95),
                 p.decimal("updateproportion", 0.05), p.decimal("insertproportion", 0), p.decimal("scanproportion", 0),
                 p.decimal("readmodifywriteproportion", 0),
                 p.choice("requestdistribution", "uniform", REQUEST_DISTRIBUTIONS), p.integer("minscanlength", 1),
@@ -84,7 +89,7 @@ public record CoreConfig(String table, int fieldCount, String fieldNamePrefix, i
         Require.that(exponentialFrac > 0, "exponential.frac must be > 0, got " + exponentialFrac);
         Require.atLeast("maxexecutiontime", maxExecutionSeconds, 0);
         Require.atLeast("status.interval", statusIntervalSeconds, 1);
-        Require.atLeast("threadcount", threadCount, 1);
+        Require.between("threadcount", threadCount, 1, YcsbSettings.MAX_THREADS);
         Require.notNegative("target", target);
         return this;
     }

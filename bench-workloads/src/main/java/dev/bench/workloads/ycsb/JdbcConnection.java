@@ -3,12 +3,13 @@ package dev.bench.workloads.ycsb;
 import dev.bench.core.jdbc.Dialect;
 import dev.bench.core.jdbc.JdbcTarget;
 import org.postgresql.PGConnection;
+import org.postgresql.copy.CopyIn;
 
-import java.io.StringReader;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Arrays;
 
 /**
  * One worker's JDBC connection with its prepared statements: one per updated field set (each field,
@@ -27,6 +28,7 @@ final class JdbcConnection implements YcsbStore.Connection {
     private final boolean copy;
     private PreparedStatement insert;
     private int insertRows;
+    private byte[] copyBuffer = new byte[1 << 16];
 
     JdbcConnection(Connection connection, YcsbSql sql, int fetchSize) throws SQLException {
         this.connection = connection;
@@ -121,17 +123,57 @@ final class JdbcConnection implements YcsbStore.Connection {
         insert.executeUpdate();
     }
 
-    /** Keys and values hold no tab, newline or backslash (see {@link Records}), so COPY's text needs no escaping. */
+    /**
+     * Keys and values are ASCII with no tab, newline or backslash (see {@link Records}), so COPY's text is
+     * their bytes as they are, written into one buffer the connection reuses and sent in one piece.
+     */
     private void copy(String[] keys, String[][] values, int rows) throws Exception {
-        StringBuilder text = new StringBuilder(rows * 128);
+        int at = 0;
         for (int r = 0; r < rows; r++) {
-            text.append(keys[r]);
+            at = append(keys[r], at);
             for (String value : values[r]) {
-                text.append('\t').append(value);
+                at = append(value, append('\t', at));
             }
-            text.append('\n');
+            at = append('\n', at);
         }
-        connection.unwrap(PGConnection.class).getCopyAPI().copyIn(sql.copy(), new StringReader(text.toString()));
+        CopyIn in = connection.unwrap(PGConnection.class).getCopyAPI().copyIn(sql.copy());
+        try {
+            in.writeToCopy(copyBuffer, 0, at);
+            in.endCopy();
+        } catch (SQLException e) {
+            cancel(in, e);
+            throw e;
+        }
+    }
+
+    private static void cancel(CopyIn in, SQLException failure) {
+        try {
+            if (in.isActive()) {
+                in.cancelCopy();
+            }
+        } catch (SQLException alsoFailed) {
+            failure.addSuppressed(alsoFailed);
+        }
+    }
+
+    private int append(String ascii, int at) {
+        ensure(at + ascii.length());
+        for (int i = 0; i < ascii.length(); i++) {
+            copyBuffer[at + i] = (byte) ascii.charAt(i);
+        }
+        return at + ascii.length();
+    }
+
+    private int append(char c, int at) {
+        ensure(at + 1);
+        copyBuffer[at] = (byte) c;
+        return at + 1;
+    }
+
+    private void ensure(int size) {
+        if (size > copyBuffer.length) {
+            copyBuffer = Arrays.copyOf(copyBuffer, Math.max(size, copyBuffer.length * 2));
+        }
     }
 
     @Override

@@ -1,10 +1,13 @@
 package dev.bench.workloads.ycsb;
 
+import dev.bench.core.BenchException;
 import dev.bench.core.ErrorKind;
+import dev.bench.core.jdbc.Dialect;
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.jdbc.OwnedTables;
 import dev.bench.core.jdbc.SqlErrors;
 
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -24,24 +27,63 @@ public final class JdbcStore implements YcsbStore {
     private final JdbcTarget target;
     private final YcsbSql sql;
     private final int fetchSize;
+    private final boolean wholeTable;
+    /** Set by a load that created the table without its primary key, to add it after the data. */
+    private boolean keyAfterData;
 
     /** @param fetchSize jdbc.fetchsize for scans; 0: the driver's */
     public JdbcStore(JdbcTarget target, CoreConfig config, int fetchSize) {
         this.target = target;
         this.sql = new YcsbSql(target.dialect(), config.table(), config.fieldCount());
         this.fetchSize = fetchSize;
+        this.wholeTable = config.insertStart() == 0 && config.insertCount() == config.recordCount();
     }
 
+    /**
+     * A PostgreSQL load that creates the table and loads all of it builds the primary key after the data
+     * (one sorted index build instead of a million random B-tree inserts); a load that shares the table with
+     * other clients (insertstart, insertcount) creates it with its key. A table whose key is missing is one
+     * such load never finished: refused, as its keys are not known to be unique.
+     */
     @Override
     public void prepare(boolean load) throws SQLException {
         try (java.sql.Connection c = target.connection()) {
             OwnedTables tables = new OwnedTables(c);
+            boolean postgres = sql.dialect() == Dialect.POSTGRES;
             if (load) {
-                tables.createOrReuse(WORKLOAD, sql.table(), sql.create());
+                keyAfterData = postgres && wholeTable && !tables.exists(sql.table());
+                tables.createOrReuse(WORKLOAD, sql.table(), sql.create(!keyAfterData));
             } else {
                 tables.requireExisting(List.of(sql.table()), "load it first: bench ycsb load jdbc -P FILE ...");
             }
+            if (postgres && !keyAfterData) {
+                requirePrimaryKey(c);
+            }
         }
+    }
+
+    private void requirePrimaryKey(java.sql.Connection c) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql.hasPrimaryKey())) {
+            ps.setString(1, sql.table());
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next() || rs.getLong(1) == 0) {
+                    throw new BenchException(sql.table() + " has no primary key: a load that was to add it after the data did not"
+                            + " finish; bench ycsb cleanup jdbc, then load again");
+                }
+            }
+        }
+    }
+
+    @Override
+    public boolean finishLoad() throws SQLException {
+        if (!keyAfterData) {
+            return false;
+        }
+        try (java.sql.Connection c = target.connection(); Statement s = c.createStatement()) {
+            s.execute(sql.addPrimaryKey());
+        }
+        keyAfterData = false;
+        return true;
     }
 
     /** Drops the table if bench created it; refuses one it did not. */
@@ -77,6 +119,27 @@ public final class JdbcStore implements YcsbStore {
         }
     }
 
+    /** Looked up {@link YcsbSql#PRESENT_CHUNK} keys a statement. */
+    @Override
+    public long present(List<String> keys) throws SQLException {
+        long present = 0;
+        try (java.sql.Connection c = target.connection()) {
+            for (int from = 0; from < keys.size(); from += YcsbSql.PRESENT_CHUNK) {
+                List<String> chunk = keys.subList(from, Math.min(keys.size(), from + YcsbSql.PRESENT_CHUNK));
+                try (PreparedStatement ps = c.prepareStatement(sql.present(chunk.size()))) {
+                    for (int i = 0; i < chunk.size(); i++) {
+                        ps.setString(i + 1, chunk.get(i));
+                    }
+                    try (ResultSet rs = ps.executeQuery()) {
+                        rs.next();
+                        present += rs.getLong(1);
+                    }
+                }
+            }
+        }
+        return present;
+    }
+
     @Override
     public boolean countsKeys() {
         return false;
@@ -89,7 +152,7 @@ public final class JdbcStore implements YcsbStore {
 
     @Override
     public int maxRowsPerInsert(int fields) {
-        return sql.maxRowsPerInsert();
+        return sql.dialect() == Dialect.POSTGRES ? Integer.MAX_VALUE : sql.maxRowsPerInsert(); // COPY takes no parameters
     }
 
     JdbcTarget target() {

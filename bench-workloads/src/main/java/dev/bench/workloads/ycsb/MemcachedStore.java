@@ -68,6 +68,11 @@ public final class MemcachedStore implements YcsbStore {
     }
 
     @Override
+    public long present(List<String> keys) {
+        return count(keys);
+    }
+
+    @Override
     public boolean countsKeys() {
         return true;
     }

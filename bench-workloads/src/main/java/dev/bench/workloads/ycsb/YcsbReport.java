@@ -9,7 +9,7 @@ import java.io.PrintWriter;
 /**
  * YCSB's text report of a phase ({@code [OVERALL], RunTime(ms), N} ...), as its {@code both}
  * measurement mode prints it: per op its service time as {@code [READ]} with the return codes, then
- * each op's latency from its intended start as {@code [INTENDED-READ]}. Latencies in microseconds.
+ * each op's latency from its intended start as {@code [Intended-READ]}. Latencies in microseconds.
  *
  * <p>A load op is one statement of several records: Operations, Return=OK and the throughput count
  * records; the latencies are those of the statements.
@@ -50,7 +50,7 @@ public final class YcsbReport {
             }
         }
         for (KindStats k : result.kinds()) {
-            String label = "INTENDED-" + YcsbOp.ofKind(k.name()).label();
+            String label = "Intended-" + YcsbOp.ofKind(k.name()).label();
             latencies(out, label, loadedRows >= 0 ? loadedRows : k.completed(), k.sojourn());
         }
     }

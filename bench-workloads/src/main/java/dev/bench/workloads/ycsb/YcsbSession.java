@@ -56,14 +56,28 @@ final class YcsbSession implements Session {
             keys[r] = records.key(first + r);
             fill(keys[r], rows[r], random);
         }
+        if (landedEarlier(keys[0])) {
+            workload.counts().acknowledged(keys, n);
+            return true;
+        }
         try {
             connection.insert(keys, rows, n);
         } catch (Exception e) {
-            workload.counts().inDoubt(n);
+            if (workload.inDoubtAfter(e)) {
+                workload.counts().inDoubt(keys, n);
+            }
             throw e;
         }
-        workload.counts().acknowledged(n);
+        workload.counts().acknowledged(keys, n);
         return true;
+    }
+
+    /**
+     * A retry of an insert whose earlier attempt failed in doubt: whether that attempt landed after all (a
+     * statement is atomic, so its first key tells), so the retry neither inserts twice nor fails on the key.
+     */
+    private boolean landedEarlier(String firstKey) throws Exception {
+        return workload.counts().isInDoubt(firstKey) && connection.read(firstKey, -1, values);
     }
 
     private boolean read(SplitMix64 random) throws Exception {
@@ -89,12 +103,16 @@ final class YcsbSession implements Session {
         try {
             keys[0] = key;
             fill(key, rows[0], random);
-            connection.insert(keys, rows, 1);
-            workload.counts().acknowledged(1);
+            if (!landedEarlier(key)) {
+                connection.insert(keys, rows, 1);
+            }
+            workload.counts().acknowledged(keys, 1);
             workload.insertedKey(key);
             return true;
         } catch (Exception e) {
-            workload.counts().inDoubt(1);
+            if (workload.inDoubtAfter(e)) {
+                workload.counts().inDoubt(keys, 1);
+            }
             throw e;
         } finally {
             workload.inserted().acknowledge(keynum);

@@ -15,17 +15,19 @@ import java.util.Map;
  * @param binding    {@code jdbc} or {@code memcached}
  * @param files      the {@code -P} property files, read in order
  * @param properties the {@code -p} values, over the files'
- * @param threads    {@code -threads}; 0: the {@code threadcount} property (default 1)
+ * @param threads    {@code -threads}; null: the {@code threadcount} property (default 1)
  * @param target     {@code -target} ops/s; 0: the {@code target} property (default 0: closed loop)
  * @param status     {@code -s}: status lines on stderr
  */
 public record YcsbSettings(String phase, String binding, List<String> files, Map<String, String> properties,
-                           int threads, double target, boolean status) {
+                           Integer threads, double target, boolean status) {
 
     public static final String LOAD = "load";
     public static final String RUN = "run";
     public static final List<String> BINDINGS = List.of("jdbc", "memcached");
-    public static final YcsbSettings DEFAULTS = new YcsbSettings(RUN, "jdbc", List.of(), Map.of(), 0, 0, false);
+    /** As the engine's other workloads allow. */
+    static final int MAX_THREADS = 10_000;
+    public static final YcsbSettings DEFAULTS = new YcsbSettings(RUN, "jdbc", List.of(), Map.of(), null, 0, false);
 
     public YcsbSettings {
         files = List.copyOf(files);
@@ -37,7 +39,9 @@ public record YcsbSettings(String phase, String binding, List<String> files, Map
         Require.that(LOAD.equals(phase) || RUN.equals(phase), "name a phase: load or run, got '" + phase + "'");
         Require.that(BINDINGS.contains(binding), "binding must be one of " + String.join(", ", BINDINGS) + ", got '"
                 + binding + "'");
-        Require.atLeast(names.of("threads"), threads, 0);
+        if (threads != null) {
+            Require.between(names.of("threads"), threads, 1, MAX_THREADS);
+        }
         Require.notNegative(names.of("target"), target);
         return this;
     }

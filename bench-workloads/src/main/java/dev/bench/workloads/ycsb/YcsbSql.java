@@ -13,18 +13,35 @@ public record YcsbSql(Dialect dialect, String table, int fields) {
     /** SQL Server takes at most 2100 parameters a statement; the others far more. */
     private static final int MSSQL_MAX_PARAMETERS = 2000;
     private static final int MAX_PARAMETERS = 30_000;
+    /** Keys one {@link #present} statement looks up: under every dialect's parameter limit. */
+    static final int PRESENT_CHUNK = 1000;
 
     public String create() {
+        return create(true);
+    }
+
+    /** {@code primaryKey} false: the key column without its index, for a load that adds it after the data. */
+    public String create(boolean primaryKey) {
         String text = switch (dialect) {
             case POSTGRES, MYSQL -> "TEXT";
             case MSSQL -> "VARCHAR(MAX)";
             case H2 -> "VARCHAR";
         };
-        StringJoiner columns = new StringJoiner(", ", "CREATE TABLE " + table + " (YCSB_KEY VARCHAR(255) PRIMARY KEY, ", ")");
+        StringJoiner columns = new StringJoiner(", ", "CREATE TABLE " + table + " (YCSB_KEY VARCHAR(255) "
+                + (primaryKey ? "PRIMARY KEY" : "NOT NULL") + ", ", ")");
         for (int i = 0; i < fields; i++) {
             columns.add(column(i) + " " + text);
         }
         return columns.toString();
+    }
+
+    public String addPrimaryKey() {
+        return "ALTER TABLE " + table + " ADD PRIMARY KEY (YCSB_KEY)";
+    }
+
+    /** PostgreSQL: 1 when the table (parameter: its name) has its primary key. */
+    public String hasPrimaryKey() {
+        return "SELECT COUNT(*) FROM pg_index WHERE indrelid = to_regclass(?) AND indisprimary";
     }
 
     public String read() {
@@ -77,6 +94,11 @@ public record YcsbSql(Dialect dialect, String table, int fields) {
             names.add(column(i));
         }
         return names.toString();
+    }
+
+    /** How many of {@code keys} keys are there. */
+    public String present(int keys) {
+        return "SELECT COUNT(*) FROM " + table + " WHERE YCSB_KEY IN (" + "?, ".repeat(keys - 1) + "?)";
     }
 
     public String count() {

@@ -17,7 +17,7 @@ import java.util.Map;
  * YCSB's {@code -s} status line on stderr every {@code status.interval} seconds: time, seconds since
  * the start, ops so far, the current rate, and per op the interval's latencies (us) as
  * {@code [READ: Count=.., Max=.., Min=.., Avg=.., 50=.., 90=.., 99=.., 99.9=.., 99.99=..]}, service
- * time first, then {@code [INTENDED-READ: ...]} from the intended start.
+ * time first, then {@code [Intended-READ: ...]} from the intended start.
  *
  * <p>Threading: the engine's reporting thread only.
  */
@@ -69,7 +69,7 @@ final class YcsbStatusLines implements IntervalListener {
         for (Map.Entry<String, Histogram[]> e : pending.entrySet()) {
             String label = YcsbOp.ofKind(e.getKey()).label();
             summary(line, label, e.getValue()[0], d);
-            summary(intended, "INTENDED-" + label, e.getValue()[1], d);
+            summary(intended, "Intended-" + label, e.getValue()[1], d);
             e.getValue()[0].reset();
             e.getValue()[1].reset();
         }

@@ -17,6 +17,15 @@ public interface YcsbStore extends AutoCloseable {
 
     Connection open(int worker) throws Exception;
 
+    /**
+     * After a load's data, before its check: what the load put off (a primary key built after the data).
+     *
+     * @return whether there was anything to do
+     */
+    default boolean finishLoad() throws Exception {
+        return false;
+    }
+
     ErrorKind classify(Exception failure);
 
     /**
@@ -24,6 +33,9 @@ public interface YcsbStore extends AutoCloseable {
      * {@code keys} memcached holds.
      */
     long count(List<String> keys) throws Exception;
+
+    /** How many of {@code keys} the store holds (the check's look-up of inserts in doubt). */
+    long present(List<String> keys) throws Exception;
 
     /** Whether {@link #count} reads the keys (memcached) rather than counting every row. */
     boolean countsKeys();

@@ -67,6 +67,15 @@ public final class YcsbWorkload implements Workload {
         return store.classify(failure);
     }
 
+    /**
+     * Whether an insert that failed so may have happened: yes unless the server refused it (a duplicate
+     * key: FAILED) or rolled it back (RETRYABLE); a statement is atomic and autocommitted.
+     */
+    boolean inDoubtAfter(Exception failure) {
+        ErrorKind kind = store.classify(failure);
+        return kind != ErrorKind.FAILED && kind != ErrorKind.RETRYABLE;
+    }
+
     /** Statements the load takes: insertcount records, rowsPerInsert a statement. */
     public long loadStatements() {
         return (config.insertCount() + rowsPerInsert - 1) / rowsPerInsert;

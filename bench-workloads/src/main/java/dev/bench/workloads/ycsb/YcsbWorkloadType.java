@@ -28,6 +28,8 @@ public final class YcsbWorkloadType implements WorkloadType<YcsbSettings> {
     public static final String NAME = "ycsb";
     /** Records per load statement when db.batchsize is unset (YCSB's binding inserts one at a time). */
     public static final int LOAD_BATCH = 100;
+    /** Records per COPY when db.batchsize is unset: a statement's overhead spread over about 1 MB of data. */
+    public static final int COPY_BATCH = 1000;
     static final String H2_FILE_URL = "jdbc:h2:file:./bench-h2/ycsb;DB_CLOSE_ON_EXIT=FALSE";
 
     @Override
@@ -77,8 +79,10 @@ public final class YcsbWorkloadType implements WorkloadType<YcsbSettings> {
         Require.that(!(memcached && !settings.isLoad() && config.scanProportion() > 0),
                 "scanproportion=" + config.scanProportion() + ": the memcached binding has no scans (as in YCSB)");
         int batch = p.integer("db.batchsize", -1);
-        int rows = settings.isLoad() ? (batch > 0 ? batch : LOAD_BATCH) : 1;
-        int threads = settings.threads() > 0 ? settings.threads() : config.threadCount();
+        String url = target.url() != null ? target.url() : p.string("db.url", "");
+        int loadBatch = !memcached && url.startsWith("jdbc:postgresql:") ? COPY_BATCH : LOAD_BATCH;
+        int rows = settings.isLoad() ? (batch > 0 ? batch : loadBatch) : 1;
+        int threads = settings.threads() != null ? settings.threads() : config.threadCount();
         double rate = settings.target() > 0 ? settings.target() : config.target();
         long maxOps = settings.isLoad() ? (config.insertCount() + rows - 1) / rows : config.operationCount();
         Require.that(maxOps > 0 || config.maxExecutionSeconds() > 0,
@@ -86,7 +90,9 @@ public final class YcsbWorkloadType implements WorkloadType<YcsbSettings> {
         RunConfig runConfig = run.applyTo(RunConfig.builder(), names).threads(threads)
                 .targetOpsPerSec(Require.rate(names.of("target"), rate / rows))
                 .duration(Duration.ofSeconds(config.maxExecutionSeconds())).maxOps(maxOps).build();
-        return new YcsbPlan(settings, config, runConfig, rows, p.integer("jdbc.fetchsize", 0));
+        int fetchSize = p.integer("jdbc.fetchsize", 0);
+        Require.atLeast("jdbc.fetchsize", fetchSize, 0);
+        return new YcsbPlan(settings, config, runConfig, rows, fetchSize);
     }
 
     /** The target options, with the binding's properties where the options say nothing. */
@@ -120,15 +126,23 @@ public final class YcsbWorkloadType implements WorkloadType<YcsbSettings> {
         return store;
     }
 
-    /** {@code cleanup}: drops the table if bench created it (the binding must be jdbc). */
-    public int cleanup(YcsbSettings settings, TargetSettings target, SettingNames names, PrintWriter out) {
+    /** What {@code cleanup} drops, and where: checked before anything connects. */
+    public record CleanupPlan(String table, TargetSettings target) {
+    }
+
+    /** @throws dev.bench.core.BenchException for a memcached binding, bad properties or a bad URL */
+    public static CleanupPlan checkCleanup(YcsbSettings settings, TargetSettings target, SettingNames names) {
         settings.validate(names);
         Require.that(settings.binding().equals("jdbc"), "cleanup drops the jdbc binding's table; memcached has none");
         String table = CoreConfig.from(PropertyReader.of(settings.files(), settings.properties())).table();
-        TargetSettings resolved = resolve(settings, target, names);
-        try (JdbcTarget jdbc = resolved.openUrlOrEmbedded(1, H2_FILE_URL)) {
-            JdbcStore.cleanup(jdbc, table);
-            out.println("dropped " + table + " (if it was there) from " + jdbc.maskedUrl());
+        return new CleanupPlan(table, resolve(settings, target, names));
+    }
+
+    /** {@code cleanup}: drops the table if bench created it. */
+    public int cleanup(CleanupPlan plan, PrintWriter out) {
+        try (JdbcTarget jdbc = plan.target().openUrlOrEmbedded(1, H2_FILE_URL)) {
+            JdbcStore.cleanup(jdbc, plan.table());
+            out.println("dropped " + plan.table() + " (if it was there) from " + jdbc.maskedUrl());
         } catch (java.sql.SQLException e) {
             throw new BenchException("cleanup failed: " + e.getMessage(), e);
         }

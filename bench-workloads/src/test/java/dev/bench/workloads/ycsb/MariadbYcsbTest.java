@@ -20,7 +20,7 @@ class MariadbYcsbTest extends YcsbContract {
 
     @Override
     String table() {
-        return "ycsb_contract_my";
+        return "ycsb_contract_my" + PROCESS;
     }
 
     @BeforeEach
