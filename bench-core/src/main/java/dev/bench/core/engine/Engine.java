@@ -89,9 +89,10 @@ public final class Engine {
         List<Worker> workers = new ArrayList<>();
         KindRecorder[][] recorders = KindRecorder.setsFor(config.threads(), kinds.size());
         WorkerGate gate = config.workerSchedule() == null ? null : new WorkerGate(config.workerSchedule(), windowStartNanos, phase);
+        OutageTracker outages = new OutageTracker(writeKinds(workload, kinds), windowStartNanos);
         for (int i = 0; i < config.threads(); i++) {
             workers.add(new Worker(i, workload, sessions.get(i), dispatcher, config, windowStartNanos,
-                    counters, recorders[i % recorders.length], batchCapacity, phase, gate));
+                    counters, recorders[i % recorders.length], batchCapacity, phase, gate, outages));
         }
         List<String> names = kinds.stream().map(OpKind::name).toList();
         LatencyCollector collector = new LatencyCollector(names, recorders, counters);
@@ -124,7 +125,7 @@ public final class Engine {
         String stopReason = failure == null ? phase.stopReason()
                 : phase.stopReason() == null ? "failed: " + failure : "failed: " + failure + "; " + phase.stopReason();
         RunResult result = new RunResult(info, collector.totals(), generated, windowNanos, drainNanos, maxLag,
-                stopReason, phase.interrupted());
+                stopReason, phase.interrupted(), outages.outages());
         listeners.forEach(l -> l.onEnd(result));
         if (failure != null) {
             throw new PhaseFailedException(failure, phase.failure(), result);
@@ -285,6 +286,14 @@ public final class Engine {
     /** 10, 0.5: as a user writes seconds. */
     private static String seconds(Duration d) {
         return BigDecimal.valueOf(d.toMillis(), 3).stripTrailingZeros().toPlainString();
+    }
+
+    private static boolean[] writeKinds(Workload workload, List<OpKind> kinds) {
+        boolean[] writes = new boolean[kinds.size()];
+        for (int k = 0; k < writes.length; k++) {
+            writes[k] = !workload.isReadOnly(kinds.get(k));
+        }
+        return writes;
     }
 
     private static int busy(List<Worker> workers) {
