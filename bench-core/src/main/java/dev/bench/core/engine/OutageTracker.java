@@ -8,10 +8,12 @@ import java.util.List;
 /**
  * Finds the windows in which writes were unavailable ({@link Outage}): one opens at the first write
  * that failed (when it failed) or stalled (acknowledged, or failed, more than {@link #STALL_NANOS}
- * after it was sent: when it was sent), and closes at the first write acknowledged whose call was sent
- * after the window opened, so a commit that was already on its way when the primary went away does
- * not end it. Failures reported after a window closed that began before its end (a call that hung
- * through it) count in that window instead of opening another.
+ * after it was sent: when it was sent), or at the first call of any kind that lost its connection (a
+ * worker whose read found the primary gone reconnects before its next write, which then never fails),
+ * and closes at the first write acknowledged whose call was sent after the window opened, so a commit
+ * that was already on its way when the primary went away does not end it. A workload with no write
+ * kinds has its reads close windows instead. Failures reported after a window closed that began before
+ * its end (a call that hung through it) count in that window instead of opening another.
  *
  * <pre>{@code
  * OutageTracker outages = new OutageTracker(writeKinds, windowStartNanos);
@@ -32,6 +34,8 @@ public final class OutageTracker {
     static final int MAX_OUTAGES = 1000;
 
     private final boolean[] writeKinds;
+    /** Kinds whose acknowledgement closes a window: the writes, or every kind when there are none. */
+    private final boolean[] closingKinds;
     private final long windowStartNanos;
     private volatile boolean open;
     // guarded by this
@@ -45,12 +49,20 @@ public final class OutageTracker {
     /** @param writeKinds per op kind index, whether its ops write (only writes open or close a window) */
     public OutageTracker(boolean[] writeKinds, long windowStartNanos) {
         this.writeKinds = writeKinds.clone();
+        boolean anyWrites = false;
+        for (boolean w : writeKinds) {
+            anyWrites |= w;
+        }
+        this.closingKinds = new boolean[writeKinds.length];
+        for (int k = 0; k < writeKinds.length; k++) {
+            closingKinds[k] = writeKinds[k] || !anyWrites;
+        }
         this.windowStartNanos = windowStartNanos;
     }
 
     /** A call of {@code kind} sent at {@code sentNanos} was acknowledged at {@code doneNanos}. */
     public void acknowledged(int kind, long sentNanos, long doneNanos) {
-        if (!writeKinds[kind]) {
+        if (!closingKinds[kind]) {
             return;
         }
         if (doneNanos - sentNanos > STALL_NANOS) {
@@ -68,8 +80,15 @@ public final class OutageTracker {
      */
     public synchronized void failed(int kind, long sentNanos, long failedNanos, int ops, boolean lostConnection, boolean gaveUp) {
         if (!writeKinds[kind]) {
+            if (lostConnection) {
+                opened(sentNanos, failedNanos, 0, false, false);
+            }
             return;
         }
+        opened(sentNanos, failedNanos, ops, lostConnection, gaveUp);
+    }
+
+    private void opened(long sentNanos, long failedNanos, int ops, boolean lostConnection, boolean gaveUp) {
         long began = failedNanos - sentNanos > STALL_NANOS ? sentNanos : failedNanos;
         if (!open && began - lastEndNanos <= 0 && !closed.isEmpty()) {
             // it began inside the last window: a call that hung through it

@@ -49,8 +49,11 @@ class EngineOutageTest {
             }
             return batch -> {
                 boolean read = batch.kind() == 1;
-                if (down || read && readsOnlyDown) {
+                if (down) {
                     throw new IOException("connection reset");
+                }
+                if (read && readsOnlyDown) {
+                    throw new IllegalStateException("syntax error");
                 }
                 long stall = stallNanos;
                 if (!read && stall > 0) {
@@ -62,7 +65,7 @@ class EngineOutageTest {
 
         @Override
         public ErrorKind classify(Exception e) {
-            return ErrorKind.CONNECTION;
+            return e instanceof IOException ? ErrorKind.CONNECTION : ErrorKind.FAILED;
         }
     }
 
@@ -98,11 +101,12 @@ class EngineOutageTest {
         assertEquals(0, o.failedOps());
     }
 
+    /** A read's failure that is not a lost connection (a query error) says nothing about writes. */
     @Test
     void readsFailingAloneOpenNoWindow() {
         Switchable backend = new Switchable();
         backend.readsOnlyDown = true;
-        RunResult r = Engine.run(backend, RunConfig.builder().threads(2).targetOpsPerSec(500).maxRetries(0)
+        RunResult r = Engine.run(backend, RunConfig.builder().threads(2).targetOpsPerSec(500)
                 .warmup(Duration.ZERO).duration(Duration.ofMillis(500)).build(), List.of());
 
         assertTrue(r.kind("read").outcomes().failed() > 0, "reads failed");

@@ -1,0 +1,65 @@
+package dev.bench.core.engine;
+
+import dev.bench.core.metrics.Outage;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** The window rule on made-up times (ms as ns for readability): kind 0 writes, kind 1 only reads. */
+class OutageTrackerTest {
+
+    private static final int WRITE = 0;
+    private static final int READ = 1;
+
+    private final OutageTracker tracker = new OutageTracker(new boolean[] {true, false}, 0);
+
+    @Test
+    void aCommitAlreadyOnItsWayDoesNotCloseTheWindowButTheFirstWriteSentAfterDoes() {
+        tracker.failed(WRITE, 95, 100, 4, true, false);
+        tracker.acknowledged(WRITE, 90, 105); // sent before the primary went away
+        tracker.failed(WRITE, 110, 120, 2, true, true);
+        tracker.acknowledged(WRITE, 150, 160);
+
+        assertEquals(List.of(new Outage(100, 160, 2, 6)), tracker.outages());
+    }
+
+    /**
+     * What a failover looked like when every worker's read met the dead primary first: they reconnected
+     * before writing, so no write failed; the lost connections open the window, and count no write.
+     */
+    @Test
+    void aReadThatLostItsConnectionOpensTheWindowWithNothingInDoubt() {
+        tracker.failed(READ, 95, 100, 8, true, false);
+        tracker.acknowledged(READ, 150, 155);
+        tracker.acknowledged(WRITE, 150, 160);
+
+        assertEquals(List.of(new Outage(100, 160, 0, 0)), tracker.outages());
+    }
+
+    @Test
+    void aCallThatHungThroughAClosedWindowCountsInItAndOpensNoOther() {
+        tracker.failed(WRITE, 95, 100, 1, true, false);
+        tracker.acknowledged(WRITE, 150, 160);
+        tracker.failed(WRITE, 90, 2_000_000_000L, 3, true, true); // sent at 90, failed 2 s later
+
+        assertEquals(List.of(new Outage(100, 160, 3, 4)), tracker.outages());
+    }
+
+    @Test
+    void aWindowNoWriteClosedIsStillOpenAtTheEnd() {
+        tracker.failed(WRITE, 95, 100, 1, true, true);
+
+        assertEquals(List.of(new Outage(100, -1, 1, 1)), tracker.outages());
+    }
+
+    @Test
+    void withoutWriteKindsReadsCloseTheWindow() {
+        OutageTracker readOnly = new OutageTracker(new boolean[] {false}, 0);
+        readOnly.failed(0, 95, 100, 1, true, false);
+        readOnly.acknowledged(0, 120, 130);
+
+        assertEquals(List.of(new Outage(100, 130, 0, 0)), readOnly.outages());
+    }
+}
