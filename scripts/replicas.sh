@@ -5,7 +5,9 @@
 # servers run as the postgres user. stdout carries only export lines (or one answer); progress on stderr.
 #
 #   scripts/replicas.sh [up] [async|sync]  start the pair, creating it if needed (idempotent)
-#   scripts/replicas.sh failover           stop the primary (immediate) and promote the standby
+#   scripts/replicas.sh failover [LAG_S]   stop the primary (immediate) and promote the standby; with LAG_S,
+#                                          first hold the primary's WAL sender still for LAG_S seconds
+#                                          (SIGSTOP, then SIGKILL): async commits of that time are lost, on purpose
 #   scripts/replicas.sh reset [async|sync] rebuild the node that is not the primary as its standby
 #   scripts/replicas.sh primary            print the port of the node accepting writes
 #   scripts/replicas.sh stop               stop both servers (the data stays)
@@ -100,8 +102,14 @@ create_standby() {
   install -d -o postgres -g postgres -m 700 "$base/$port"
   as_pg "$bin/pg_basebackup" -h 127.0.0.1 -p "$from" -U postgres -D "$(data "$port")" -R -X stream \
     --checkpoint=fast --no-sync >&2 || die "pg_basebackup from $from failed"
-  # The copy carries the primary's own port and sync settings: the standby gets its own port and none.
-  cat >>"$(data "$port")/postgresql.auto.conf" <<EOF
+  # The copy carries the primary's own port and sync settings, and earlier resets' lines: keep the rest and
+  # the primary_conninfo -R just wrote (the last), then give the standby its own port and no sync settings.
+  local auto; auto="$(data "$port")/postgresql.auto.conf"
+  awk '/^primary_conninfo/ { conninfo = $0; next }
+       /^(port|unix_socket_directories|synchronous_standby_names|synchronous_commit) / { next }
+       { print } END { print conninfo }' "$auto" >"$auto.new" && mv "$auto.new" "$auto"
+  chown postgres:postgres "$auto"
+  cat >>"$auto" <<EOF
 port = $port
 unix_socket_directories = '$base/$port'
 synchronous_standby_names = ''
@@ -160,10 +168,20 @@ EOF
 }
 
 failover() {
-  local primary standby
+  local lag=$1 primary standby sender
   primary=$(find_primary) || die "no primary running: run '$0 up' first"
   standby=$(other "$primary")
   running "$standby" || die "no standby running on $standby: run '$0 reset' first"
+  if [ -n "$lag" ]; then
+    [[ $lag =~ ^[0-9]+(\.[0-9]+)?$ ]] || die "failover's lag must be seconds, not '$lag'"
+    sender=$(sql "$primary" 'SELECT pid FROM pg_stat_replication LIMIT 1')
+    [ -n "$sender" ] || die "primary $primary has no WAL sender"
+    # a stopped sender sends nothing more (what it wrote before is in the socket and arrives); killed, it makes
+    # the postmaster end every backend at once, the same moment the immediate stop below does
+    kill -STOP "$sender"
+    sleep "$lag"
+    kill -KILL "$sender"
+  fi
   as_pg "$bin/pg_ctl" -D "$(data "$primary")" -m immediate stop >&2 || die "stopping $primary failed"
   as_pg "$bin/pg_ctl" -D "$(data "$standby")" -w -t 30 promote >&2 || die "promoting $standby failed"
   wait_until 30 "node $standby accepting writes" bash -c "[ \"\$(runuser -u postgres -- $bin/psql -X -At \
@@ -175,6 +193,7 @@ failover() {
 cmd=${1:-up}
 case "$cmd" in
   async|sync) mode=$cmd; cmd=up ;;
+  failover) mode=$(cat "$base/mode" 2>/dev/null || echo async) ;;
   *) mode=${2:-$(cat "$base/mode" 2>/dev/null || echo async)} ;;
 esac
 case "$mode" in async|sync) ;; *) die "mode must be async or sync, not '$mode'" ;; esac
@@ -188,7 +207,7 @@ case "$cmd" in
     wait_until 30 "standby streaming from $primary" streaming "$primary"
     log "reset: primary 127.0.0.1:$primary, standby 127.0.0.1:$(other "$primary") ($mode)"
     ;;
-  failover) failover ;;
+  failover) failover "${2:-}" ;;
   primary) find_primary || die "no primary running" ;;
   stop)
     for p in "${ports[@]}"; do

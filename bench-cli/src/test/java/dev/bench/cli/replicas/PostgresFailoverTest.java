@@ -17,6 +17,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -50,16 +51,17 @@ class PostgresFailoverTest {
     }
 
     /**
-     * Asynchronous standby: votes acknowledged but not yet streamed are lost with the primary. The check's
-     * count must be the one the test finds itself, by SQL on the surviving primary against what the client
-     * was told (summary.json's told block); exit 1 exactly when it is not 0.
+     * Asynchronous standby: votes acknowledged but not yet streamed are lost with the primary. The primary's
+     * WAL sender is held still for 1 s before the primary stops, so about a second of votes (200/s) must be
+     * lost. The check's count must be the one the test finds itself, by SQL on the surviving primary against
+     * what the client was told (summary.json's told block), and the run exits 1.
      */
     @Test
     void asyncLostCountIsTheOneSqlFindsOnTheSurvivingPrimary(@TempDir Path tmp) throws Exception {
         PostgresPair pair = PostgresPair.fromEnvironment();
         for (int i = 0; i < FAILOVERS; i++) {
             pair.reset("async");
-            Failover f = runThroughFailover(pair, tmp.resolve("async-" + i));
+            Failover f = runThroughFailover(pair, tmp.resolve("async-" + i), "1");
 
             JsonNode told = f.summary.path("told");
             long rows;
@@ -72,18 +74,19 @@ class PostgresFailoverTest {
             long lostByCheck = m.find() ? Long.parseLong(m.group(1)) : 0;
             System.err.println("async failover " + i + ": lost by the check " + lostByCheck + ", by SQL " + lostBySql
                     + ", in doubt " + told.path("in_doubt").asLong());
+            assertTrue(lostBySql > 50, "a second of votes never reached the standby: lost " + lostBySql + "\n" + f.run.out() + f.run.err());
             assertEquals(lostBySql, lostByCheck, f.run.out());
-            assertEquals(lostBySql == 0 ? 0 : 1, f.run.exitCode(), f.run.out() + f.run.err());
+            assertEquals(1, f.run.exitCode(), f.run.out() + f.run.err());
             f.assertWindowAgreesWithTheLogs(pair);
         }
     }
 
-    private static Failover runThroughFailover(PostgresPair pair, Path results) throws Exception {
+    private static Failover runThroughFailover(PostgresPair pair, Path results, String... lagSeconds) throws Exception {
         int primary = pair.primaryPort();
         AtomicReference<Integer> promoted = new AtomicReference<>();
         Thread failover = new Thread(() -> {
             LockSupport.parkNanos(FAILOVER_AFTER_NANOS);
-            promoted.set(pair.failover());
+            promoted.set(pair.failover(lagSeconds));
         }, "failover");
         failover.start();
         CliRunner run = CliRunner.run("vote", "--target", "400", "--write-every", "2", "--runtime", "8", "--warmup", "1",
@@ -97,22 +100,38 @@ class PostgresFailoverTest {
 
     private record Failover(CliRunner run, JsonNode summary, int oldPrimary, Integer promoted) {
 
+        /**
+         * The window that holds the servers' shutdown line: on a loaded machine a write may also stall over 1 s
+         * elsewhere in the run, and that is a window of its own, reported, not this test's business.
+         */
         void assertWindowAgreesWithTheLogs(PostgresPair pair) throws Exception {
             assertTrue(promoted != null && promoted != oldPrimary, "the standby was promoted");
-            JsonNode windows = summary.path("unavailability").path("windows");
-            assertEquals(1, windows.size(), "one window: " + summary.path("unavailability") + "\n" + run.out());
-            assertTrue(run.out().contains("# unavailable: "), run.out());
-            JsonNode w = windows.get(0);
-            assertNull(w.path("end_epoch_ms").isNull() ? "the window never ended" : null);
             long shutdown = pair.shutdownEpochMs(oldPrimary);
             long ready = pair.readyEpochMs(promoted);
+            JsonNode w = null;
+            for (JsonNode window : summary.path("unavailability").path("windows")) {
+                if (window.path("start_epoch_ms").asLong() <= shutdown + LOG_AGREEMENT_MS
+                        && (!window.path("end_epoch_ms").isNumber() || window.path("end_epoch_ms").asLong() >= shutdown)) {
+                    assertNull(w, "one window around the failover: " + summary.path("unavailability"));
+                    w = window;
+                }
+            }
+            assertNotNull(w, "a window around the failover: " + summary.path("unavailability") + "\n" + run.out());
+            assertTrue(run.out().contains("# unavailable: "), run.out());
+            assertTrue(w.path("end_epoch_ms").isNumber(), "the window ended: " + w);
             long startOff = w.path("start_epoch_ms").asLong() - shutdown;
             long endOff = w.path("end_epoch_ms").asLong() - ready;
             System.err.printf("failover window %.3f s (start %+d ms from the shutdown line, end %+d ms from the ready line); "
                     + "servers' logs %.3f s; failed %d, in doubt %d%n", w.path("length_s").asDouble(), startOff, endOff,
                     (ready - shutdown) / 1e3, w.path("failed_ops").asLong(), w.path("in_doubt_ops").asLong());
             assertTrue(Math.abs(startOff) <= LOG_AGREEMENT_MS, "window start vs shutdown: " + startOff + " ms");
-            assertTrue(Math.abs(endOff) <= LOG_AGREEMENT_MS, "window end vs ready: " + endOff + " ms");
+            // No write can be acknowledged before the promoted node is ready (the log has ms, the client's clock rounds down).
+            // After it, the likely delay is HikariCP 5.1's connection adder, which retries with a backoff from 10 ms
+            // doubling: after an outage of L ms its sleep may reach L, so the first write can come up to L after the
+            // ready line, on top of the 0.2 s (measured: 20-265 ms after it, docs/replicas.md).
+            long outageMs = ready - shutdown;
+            assertTrue(endOff >= -2 && endOff <= LOG_AGREEMENT_MS + outageMs,
+                    "window end vs ready: " + endOff + " ms (outage " + outageMs + " ms)");
         }
     }
 }

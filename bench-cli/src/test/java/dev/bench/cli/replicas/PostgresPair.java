@@ -55,9 +55,12 @@ final class PostgresPair {
         return Integer.parseInt(run("primary").strip());
     }
 
-    /** Stops the primary (immediate) and promotes the standby; returns the promoted node's port. */
-    int failover() {
-        return Integer.parseInt(run("failover").strip());
+    /**
+     * Stops the primary (immediate) and promotes the standby; returns the promoted node's port. With a lag,
+     * the primary's WAL sender is first held still that many seconds, so the async commits of that time are lost.
+     */
+    int failover(String... lagSeconds) {
+        return Integer.parseInt(run(concat(List.of("failover"), lagSeconds).toArray(String[]::new)).strip());
     }
 
     /** The last immediate shutdown request in this node's log, in epoch ms. */
@@ -85,7 +88,10 @@ final class PostgresPair {
 
     private String run(String... args) {
         try {
-            Process p = new ProcessBuilder(concat(List.of("bash", script), args)).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            // the servers run as the postgres user: root runs the script (CI's .ci/run), others through sudo (GitHub's runner)
+            List<String> command = "root".equals(System.getProperty("user.name")) ? List.of("bash", script)
+                    : List.of("sudo", "-n", "bash", script);
+            Process p = new ProcessBuilder(concat(command, args)).redirectError(ProcessBuilder.Redirect.INHERIT).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(SCRIPT_TIMEOUT_S, TimeUnit.SECONDS)) {
                 p.destroyForcibly();

@@ -6,14 +6,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Finds the windows in which writes were unavailable ({@link Outage}): one opens at the first write
- * that failed (when it failed) or stalled (acknowledged, or failed, more than {@link #STALL_NANOS}
- * after it was sent: when it was sent), or at the first call of any kind that lost its connection (a
- * worker whose read found the primary gone reconnects before its next write, which then never fails),
+ * Finds the windows in which writes were unavailable ({@link Outage}): one opens at the first call
+ * that lost its connection, of any kind (when it failed: a worker whose read found the primary gone
+ * reconnects before its next write, which then never fails), or at the first write that stalled
+ * (acknowledged, or failed, more than {@link #STALL_NANOS} after it was sent: when it was sent),
  * and closes at the first write acknowledged whose call was sent after the window opened, so a commit
  * that was already on its way when the primary went away does not end it. A workload with no write
- * kinds has its reads close windows instead. Failures reported after a window closed that began before
- * its end (a call that hung through it) count in that window instead of opening another.
+ * kinds has its reads close windows instead. Other failures (a refusal, a query error, a deadlock) open
+ * none. Failures reported after a window closed that began before its end (a call that hung through
+ * it) count in that window instead of opening another.
  *
  * <pre>{@code
  * OutageTracker outages = new OutageTracker(writeKinds, windowStartNanos);
@@ -79,17 +80,17 @@ public final class OutageTracker {
      * @param gaveUp         the ops are counted as failed (no retry follows)
      */
     public synchronized void failed(int kind, long sentNanos, long failedNanos, int ops, boolean lostConnection, boolean gaveUp) {
-        if (!writeKinds[kind]) {
-            if (lostConnection) {
-                opened(sentNanos, failedNanos, 0, false, false);
-            }
+        boolean write = writeKinds[kind];
+        boolean stalled = write && failedNanos - sentNanos > STALL_NANOS;
+        if (!lostConnection && !stalled) {
+            // a refusal or a query error says nothing about availability; inside a window it is one of its failures
+            failedOps += open && write && gaveUp ? ops : 0;
             return;
         }
-        opened(sentNanos, failedNanos, ops, lostConnection, gaveUp);
+        opened(stalled ? sentNanos : failedNanos, write ? ops : 0, lostConnection, gaveUp);
     }
 
-    private void opened(long sentNanos, long failedNanos, int ops, boolean lostConnection, boolean gaveUp) {
-        long began = failedNanos - sentNanos > STALL_NANOS ? sentNanos : failedNanos;
+    private void opened(long began, int ops, boolean lostConnection, boolean gaveUp) {
         if (!open && began - lastEndNanos <= 0 && !closed.isEmpty()) {
             // it began inside the last window: a call that hung through it
             Outage last = closed.remove(closed.size() - 1);
@@ -103,6 +104,14 @@ public final class OutageTracker {
     }
 
     private synchronized void stalled(long sentNanos, long doneNanos) {
+        if (!open && sentNanos - lastEndNanos <= 0 && !closed.isEmpty()) {
+            // sent inside the last window: it stretches that window, if it outlasted it
+            Outage last = closed.remove(closed.size() - 1);
+            long end = Math.max(last.endNanos(), doneNanos - windowStartNanos);
+            closed.add(new Outage(last.startNanos(), end, last.failedOps(), last.inDoubtOps()));
+            lastEndNanos = end + windowStartNanos;
+            return;
+        }
         openAt(sentNanos);
         closeIfSentAfterOpening(sentNanos, doneNanos);
     }

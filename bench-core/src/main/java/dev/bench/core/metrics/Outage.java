@@ -2,11 +2,11 @@ package dev.bench.core.metrics;
 
 /**
  * One stretch of time in which writes were not acknowledged (a failover, a restart): from the first
- * failed or stalled write, or lost connection, to the first write acknowledged that was sent after it
+ * lost connection or stalled write to the first write acknowledged that was sent after it
  * began ({@code OutageTracker} has the rule).
  * Times are nanoseconds from the measured window's start (negative: in warmup).
  *
- * @param startNanos   when the first failed write (or lost connection) failed, or when the first stalled write was sent
+ * @param startNanos   when the first call that lost its connection failed, or when the first stalled write was sent
  * @param endNanos     when the first write sent after the start was acknowledged; -1 when none was
  *                     before the run ended (still unavailable at its end)
  * @param failedOps    write ops given up as failed (retries exhausted, or the error not retryable) inside it

@@ -45,7 +45,7 @@ public final class Unavailability {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("windows", windows);
         json.put("total_s", total / 1e9);
-        json.put("rule", "first failed or stalled (over 1 s) write, or lost connection -> first write acknowledged that was sent after it");
+        json.put("rule", "first lost connection or stalled (over 1 s) write -> first write acknowledged that was sent after it");
         return json;
     }
 

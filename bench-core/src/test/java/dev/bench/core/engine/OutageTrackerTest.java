@@ -47,6 +47,29 @@ class OutageTrackerTest {
         assertEquals(List.of(new Outage(100, 160, 3, 4)), tracker.outages());
     }
 
+    /** voter's managed mode refuses calls when its slots are full: failed, but the server is there. */
+    @Test
+    void aFailureThatIsNotALostConnectionOpensNoWindowButCountsInsideOne() {
+        tracker.failed(WRITE, 95, 100, 1, false, true);
+        assertEquals(List.of(), tracker.outages());
+
+        tracker.failed(WRITE, 195, 200, 2, true, false);
+        tracker.failed(WRITE, 205, 210, 1, false, true);
+        tracker.acknowledged(WRITE, 250, 260);
+        assertEquals(List.of(new Outage(200, 260, 1, 2)), tracker.outages());
+    }
+
+    /** Stalls on an overloaded machine overlap: one window, not one per stalled write. */
+    @Test
+    void stallsThatOverlapAreOneWindow() {
+        long s = 1_000_000_000L;
+        tracker.acknowledged(WRITE, 0, 2 * s);
+        tracker.acknowledged(WRITE, s, 3 * s);
+        tracker.acknowledged(WRITE, s, s + 10); // closes nothing: the window closed at 2 s and this was sent inside it
+
+        assertEquals(List.of(new Outage(0, 3 * s, 0, 0)), tracker.outages());
+    }
+
     @Test
     void aWindowNoWriteClosedIsStillOpenAtTheEnd() {
         tracker.failed(WRITE, 95, 100, 1, true, true);
