@@ -26,6 +26,7 @@ import java.util.List;
  * <p>Threading: any worker calls {@link #acknowledged} and {@link #failed}; {@link #outages} after they
  * ended (or at any time, for a snapshot). {@link #acknowledged} is the hot path: an array read, a
  * subtraction and a volatile read, no lock and no allocation unless a window is open or the call stalled.
+ * {@link #failed} takes the lock only for a lost connection, a stall, or a write given up inside a window.
  */
 public final class OutageTracker {
 
@@ -79,18 +80,27 @@ public final class OutageTracker {
      * @param lostConnection the call lost its connection (its writes are in doubt)
      * @param gaveUp         the ops are counted as failed (no retry follows)
      */
-    public synchronized void failed(int kind, long sentNanos, long failedNanos, int ops, boolean lostConnection, boolean gaveUp) {
+    public void failed(int kind, long sentNanos, long failedNanos, int ops, boolean lostConnection, boolean gaveUp) {
         boolean write = writeKinds[kind];
         boolean stalled = write && failedNanos - sentNanos > STALL_NANOS;
         if (!lostConnection && !stalled) {
-            // a refusal or a query error says nothing about availability; inside a window it is one of its failures
-            failedOps += open && write && gaveUp ? ops : 0;
+            // a refusal, a deadlock or a query error says nothing about availability (and a storm of them takes
+            // no lock); inside a window a write given up is one of its failures
+            if (open && write && gaveUp) {
+                failedInside(ops);
+            }
             return;
         }
         opened(stalled ? sentNanos : failedNanos, write ? ops : 0, lostConnection, gaveUp);
     }
 
-    private void opened(long began, int ops, boolean lostConnection, boolean gaveUp) {
+    private synchronized void failedInside(int ops) {
+        if (open) {
+            failedOps += ops;
+        }
+    }
+
+    private synchronized void opened(long began, int ops, boolean lostConnection, boolean gaveUp) {
         if (!open && began - lastEndNanos <= 0 && !closed.isEmpty()) {
             // it began inside the last window: a call that hung through it
             Outage last = closed.remove(closed.size() - 1);
