@@ -17,6 +17,14 @@ public interface Workload {
     /** Opens the state one worker needs (typically one connection). May block; may throw. */
     Session openSession(int workerIndex) throws Exception;
 
+    /**
+     * Whether ops of this kind only read: they neither open nor close an unavailability window
+     * ({@code RunResult.outages}), which is about writes. The default: every kind writes.
+     */
+    default boolean isReadOnly(OpKind kind) {
+        return false;
+    }
+
     /** Decides what a failure means. The default treats every failure as fatal. */
     default ErrorKind classify(Exception failure) {
         return ErrorKind.FATAL;

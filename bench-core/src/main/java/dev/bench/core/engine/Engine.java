@@ -79,9 +79,10 @@ public final class Engine {
         List<Worker> workers = new ArrayList<>();
         KindRecorder[][] recorders = KindRecorder.setsFor(config.threads(), kinds.size());
         WorkerGate gate = config.workerSchedule() == null ? null : new WorkerGate(config.workerSchedule(), windowStartNanos, phase);
+        OutageTracker outages = new OutageTracker(writeKinds(workload, kinds), windowStartNanos);
         for (int i = 0; i < config.threads(); i++) {
             workers.add(new Worker(i, workload, sessions.get(i), dispatcher, config, windowStartNanos,
-                    counters, recorders[i % recorders.length], batchCapacity, phase, gate));
+                    counters, recorders[i % recorders.length], batchCapacity, phase, gate, outages));
         }
         List<String> names = kinds.stream().map(OpKind::name).toList();
         LatencyCollector collector = new LatencyCollector(names, recorders, counters);
@@ -114,7 +115,7 @@ public final class Engine {
         String stopReason = failure == null ? phase.stopReason()
                 : phase.stopReason() == null ? "failed: " + failure : "failed: " + failure + "; " + phase.stopReason();
         RunResult result = new RunResult(info, collector.totals(), generated, windowNanos, drainNanos, maxLag,
-                stopReason, phase.interrupted());
+                stopReason, phase.interrupted(), outages.outages());
         listeners.forEach(l -> l.onEnd(result));
         if (failure != null) {
             throw new PhaseFailedException(failure, phase.failure(), result);
@@ -135,6 +136,14 @@ public final class Engine {
             return Math.max(dispatcher.lastIntendedInWindowNanos() - windowStartNanos, 1);
         }
         return Math.max(0, measuredEndNanos - windowStartNanos);
+    }
+
+    private static boolean[] writeKinds(Workload workload, List<OpKind> kinds) {
+        boolean[] writes = new boolean[kinds.size()];
+        for (int k = 0; k < writes.length; k++) {
+            writes[k] = !workload.isReadOnly(kinds.get(k));
+        }
+        return writes;
     }
 
     /** Now plus a moment for the workers to start, or the agreed wall-clock instant of a multi-client run. */

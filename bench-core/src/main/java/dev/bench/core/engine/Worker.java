@@ -37,6 +37,7 @@ final class Worker implements Runnable {
     private final Phase phase;
     /** The closed loop's worker schedule, or null when this worker runs throughout. */
     private final WorkerGate gate;
+    private final OutageTracker outages;
     /** Serving a batch (sysbench's "concurrency" counts these); release/acquire, not a full fence per batch. */
     private final AtomicBoolean busy = new AtomicBoolean();
     /** Volatile: the reporting thread may abort it ({@link #abortSession}) while this worker replaces it. */
@@ -53,7 +54,7 @@ final class Worker implements Runnable {
 
     Worker(int index, Workload workload, Session session, Dispatcher dispatcher, RunConfig config,
            long windowStartNanos, KindCounters[] counters, KindRecorder[] recorders, int batchCapacity,
-           Phase phase, WorkerGate gate) {
+           Phase phase, WorkerGate gate, OutageTracker outages) {
         this.index = index;
         this.workload = workload;
         this.session = session;
@@ -64,6 +65,7 @@ final class Worker implements Runnable {
         this.batch = new Batch(config.seed(), batchCapacity, windowStartNanos);
         this.phase = phase;
         this.gate = gate;
+        this.outages = outages;
     }
 
     /** Whether this worker is serving a batch now; any thread. */
@@ -118,6 +120,7 @@ final class Worker implements Runnable {
         long sendNanos = System.nanoTime();
         boolean inWindow = batch.isMeasured(0);
         int attempt = 0;
+        long attemptNanos = sendNanos;
         while (true) {
             try {
                 session.execute(batch);
@@ -135,7 +138,9 @@ final class Worker implements Runnable {
                     return;
                 }
                 batch.clearRejections();
-                if (what == ErrorKind.FAILED || attempt >= config.maxRetries() || phase.isOver()) {
+                boolean gaveUp = what == ErrorKind.FAILED || attempt >= config.maxRetries() || phase.isOver();
+                outages.failed(kind, attemptNanos, System.nanoTime(), batch.size(), what == ErrorKind.CONNECTION, gaveUp);
+                if (gaveUp) {
                     countFailed(kind, inWindow);
                     return;
                 }
@@ -156,10 +161,12 @@ final class Worker implements Runnable {
                         return;
                     }
                 }
+                attemptNanos = System.nanoTime();
             }
         }
         long doneNanos = System.nanoTime();
         record(kind, inWindow, sendNanos, doneNanos);
+        outages.acknowledged(kind, attemptNanos, doneNanos);
     }
 
     private void record(int kind, boolean firstInWindow, long sendNanos, long doneNanos) {

@@ -25,19 +25,32 @@ import java.util.List;
  * @param maxLagNanos worst lag of the oldest waiting op seen at any report (open loop)
  * @param stopReason  null when the phase ran to its end; else why it stopped early
  * @param interrupted the phase was stopped by Ctrl-C: no further phase should start
+ * @param outages     the windows in which writes were unavailable (a failover), in order; usually none
  */
 public record RunResult(RunInfo info, List<KindStats> kinds, List<Long> generated, long windowNanos,
-                        long drainNanos, long maxLagNanos, String stopReason, boolean interrupted) {
+                        long drainNanos, long maxLagNanos, String stopReason, boolean interrupted,
+                        List<Outage> outages) {
 
     public RunResult {
         kinds = List.copyOf(kinds);
         generated = List.copyOf(generated);
+        outages = List.copyOf(outages);
+    }
+
+    public RunResult(RunInfo info, List<KindStats> kinds, List<Long> generated, long windowNanos, long drainNanos,
+                     long maxLagNanos, String stopReason, boolean interrupted) {
+        this(info, kinds, generated, windowNanos, drainNanos, maxLagNanos, stopReason, interrupted, List.of());
     }
 
     public RunResult(RunInfo info, List<KindStats> kinds, long[] generated, long windowNanos, long drainNanos,
                      long maxLagNanos, String stopReason, boolean interrupted) {
+        this(info, kinds, generated, windowNanos, drainNanos, maxLagNanos, stopReason, interrupted, List.of());
+    }
+
+    public RunResult(RunInfo info, List<KindStats> kinds, long[] generated, long windowNanos, long drainNanos,
+                     long maxLagNanos, String stopReason, boolean interrupted, List<Outage> outages) {
         this(info, kinds, Arrays.stream(generated).boxed().toList(), windowNanos, drainNanos, maxLagNanos,
-                stopReason, interrupted);
+                stopReason, interrupted, outages);
     }
 
     /**

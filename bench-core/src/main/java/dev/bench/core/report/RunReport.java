@@ -3,6 +3,7 @@ package dev.bench.core.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bench.core.results.IntervalRow;
 import dev.bench.core.results.RunFiles;
+import dev.bench.core.results.Unavailability;
 import dev.bench.core.results.RunFiles.Phase;
 import org.HdrHistogram.Histogram;
 
@@ -63,7 +64,7 @@ public final class RunReport {
                 }
                 List<IntervalRow> rows = phase.intervals().stream().filter(r -> r.kind().equals(kind)).toList();
                 if (!rows.isEmpty()) {
-                    page.chart(timeline(kind + ": throughput and sojourn over time", rows));
+                    page.chart(timeline(kind + ": throughput and sojourn over time", rows, unavailable(numbers)));
                 }
             }
         }
@@ -109,7 +110,24 @@ public final class RunReport {
         return s;
     }
 
-    static Map<String, Object> timeline(String title, List<IntervalRow> rows) {
+    /**
+     * The windows writes were unavailable (summary.json's unavailability), as bands on the time charts;
+     * one that never ended reaches the chart's right edge.
+     */
+    static List<Map<String, Object>> unavailable(JsonNode numbers) {
+        List<Map<String, Object>> bands = new ArrayList<>();
+        for (JsonNode w : numbers.path(Unavailability.KEY).path("windows")) {
+            Map<String, Object> band = new LinkedHashMap<>();
+            band.put("from", w.path("start_s").asDouble());
+            band.put("to", w.path("end_s").isNumber() ? w.path("end_s").asDouble() : Double.MAX_VALUE);
+            band.put("label", String.format(java.util.Locale.ROOT, "writes unavailable %.3f s", w.path("length_s").asDouble()));
+            band.put("color", "rgba(214,39,40,0.18)");
+            bands.add(band);
+        }
+        return bands;
+    }
+
+    static Map<String, Object> timeline(String title, List<IntervalRow> rows, List<Map<String, Object>> bands) {
         List<double[]> ops = new ArrayList<>();
         List<double[]> p50 = new ArrayList<>();
         List<double[]> p99 = new ArrayList<>();
@@ -130,6 +148,7 @@ public final class RunReport {
         c.put("throughput", ops);
         c.put("latency", List.of(series("sojourn p50", p50), series("sojourn p99", p99)));
         c.put("marks", marks);
+        c.put("bands", bands);
         return c;
     }
 }

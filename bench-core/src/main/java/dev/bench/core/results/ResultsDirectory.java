@@ -184,6 +184,10 @@ public final class ResultsDirectory {
             ops.put(k.name(), kindSummary(k));
         }
         numbers.put("ops", ops);
+        Map<String, Object> unavailable = Unavailability.json(result);
+        if (unavailable != null) {
+            numbers.put(Unavailability.KEY, unavailable);
+        }
         return numbers;
     }
 

@@ -39,7 +39,8 @@
     }
   };
 
-  // Shades the schedule's segments (options.bands: from, to, label) in alternating tones, named at the top.
+  // Shades the schedule's segments (options.bands: from, to, label) in alternating tones, named at the top; a band
+  // with a color of its own (writes unavailable) in that color.
   var segmentBands = {
     id: 'segmentBands',
     beforeDatasetsDraw: function (chart) {
@@ -48,7 +49,7 @@
         var left = Math.max(x.getPixelForValue(b.from), area.left), right = Math.min(x.getPixelForValue(b.to), area.right);
         if (right <= left) { return; }
         ctx.save();
-        ctx.fillStyle = i % 2 ? 'rgba(31,119,180,0.10)' : 'rgba(31,119,180,0.04)';
+        ctx.fillStyle = b.color || (i % 2 ? 'rgba(31,119,180,0.10)' : 'rgba(31,119,180,0.04)');
         ctx.fillRect(left, area.top, right - left, area.bottom - area.top);
         ctx.fillStyle = '#335';
         ctx.fillText(b.label, left + 3, area.top + 12 + (i % 2) * 12);
@@ -124,8 +125,9 @@
         data: c.marks.map(function (m) { return {x: m.x, y: m.y, note: m.note}; })});
     }
     return {
-      type: 'scatter', data: {datasets: sets}, plugins: [warmupShade],
+      type: 'scatter', data: {datasets: sets}, plugins: [warmupShade, segmentBands],
       options: {
+        bands: c.bands || [],
         plugins: {title: title(c.title), tooltip: {callbacks: {afterLabel: function (ctx) { return ctx.raw.note || ''; }}}},
         scales: {
           x: {type: 'linear', title: {display: true, text: 's from start of measurement'}},

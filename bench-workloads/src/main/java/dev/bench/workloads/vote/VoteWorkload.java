@@ -58,6 +58,11 @@ public final class VoteWorkload implements Workload {
     }
 
     @Override
+    public boolean isReadOnly(OpKind kind) {
+        return kind.name().equals(KIND_NAMES.get(1));
+    }
+
+    @Override
     public ErrorKind classify(Exception failure) {
         return backend.classify(failure);
     }

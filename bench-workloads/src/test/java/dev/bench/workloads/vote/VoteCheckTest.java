@@ -28,6 +28,17 @@ class VoteCheckTest {
         assertTrue(split.verdict().startsWith("MISMATCH"), split.verdict());
     }
 
+    /** A failover to an asynchronous standby: fewer new votes than acknowledged is that many lost, said so. */
+    @Test
+    void missingAcknowledgedVotesAreCountedAsLost() {
+        assertEquals("MISMATCH: lost 2 acknowledged writes: votes acknowledged 5, new vote rows 3, added to counts 3",
+                VoteCheck.of(5, 0, BEFORE, Optional.of(new VoteCounts(13, 13))).verdict());
+        assertEquals("MISMATCH: lost 1 acknowledged writes (up to 3 if those in doubt committed): votes acknowledged 5,"
+                        + " new vote rows 4, added to counts 4, in doubt after a lost connection 2",
+                VoteCheck.of(5, 2, BEFORE, Optional.of(new VoteCounts(14, 14))).verdict());
+        assertTrue(VoteCheck.of(5, 2, BEFORE, Optional.of(new VoteCounts(15, 15))).verdict().startsWith("ok: votes acknowledged"));
+    }
+
     @Test
     void aStatelessBackendIsNotChecked() {
         IntegrityCheck none = VoteCheck.of(5, 0, Optional.empty(), Optional.empty());
