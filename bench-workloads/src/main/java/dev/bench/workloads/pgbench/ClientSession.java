@@ -65,8 +65,12 @@ final class ClientSession implements Session {
     private final long[][] commandCounts;
     private final long[][] commandFailures;
     private final Retries retries;
+    /** This client's generator (pgbench's cs_func_rs): a retry replays the draws of the failed try. */
+    private final PgPrng random;
     /** The command running (or that failed): for in-doubt commits and -r's failures. */
     private int pc;
+    /** The statement of the SQL command running (its index in a \\; compound), for pgbench's messages. */
+    private int query;
     /** The script running now, for debug()'s lines. */
     private int currentScript;
     /** Between \startpipeline and \endpipeline (PostgreSQL): the statements not yet sent; null outside one. */
@@ -82,7 +86,8 @@ final class ClientSession implements Session {
      */
     ClientSession(Connection connection, Connector connectEach, Dialect dialect, List<Script> scripts, String protocol,
                   Retries retries, long skipLateNanos, Map<String, Value> initial, Map<String, String> defines,
-                  PgbenchCounters counters, TransactionLog log, int clientId) throws SQLException {
+                  PgbenchCounters counters, TransactionLog log, int clientId, PgPrng random) throws SQLException {
+        this.random = random;
         this.retries = retries;
         this.skipLateNanos = skipLateNanos;
         this.log = log;
@@ -95,6 +100,7 @@ final class ClientSession implements Session {
         this.clientId = clientId;
         // pgbench's words: the script's index and the command's number from 1
         this.variables = new Variables(line -> counters.debug("debug(script=" + currentScript + ",command=" + (pc + 1) + "): " + line));
+        variables.useRandom(random);
         defines.forEach(variables::setText);
         initial.forEach(variables::set);
         variables.set("client_id", Value.of(clientId));
@@ -168,12 +174,21 @@ final class ClientSession implements Session {
         if (measured) {
             counters.lag(lagNanos);
         }
+        PgPrng start = random.copy();
         for (int attempt = 1; ; attempt++) {
-            variables.useRandom(batch.random(0));
+            if (attempt > 1) {
+                random.restore(start);
+            }
             try {
-                runScript(s, measured);
+                ClientAbort openTransaction = runScript(s, measured);
                 counters.committed(s, attempt - 1, measured);
                 log(batch, s, lagNanos, attempt - 1, null, false);
+                if (openTransaction != null) {
+                    // pgbench counts the transaction, then ends the client
+                    rollbackQuietly();
+                    aborted = openTransaction;
+                    counters.clientAborted(openTransaction.getMessage());
+                }
                 return;
             } catch (SQLException e) {
                 Command failed = pc < scripts.get(s).commands().size() ? scripts.get(s).commands().get(pc) : null;
@@ -187,8 +202,7 @@ final class ClientSession implements Session {
                     continue;
                 }
                 if (kind != ErrorKind.CONNECTION && kind != ErrorKind.RETRYABLE) {
-                    throw abort(s, measured, new ClientAbort("client " + clientId + " script " + s + " aborted in command " + pc
-                            + ": " + ServerErrors.libpqStyle(e), e));
+                    throw abort(s, measured, new ClientAbort(sqlAbortMessage(s, e), e));
                 }
                 if (kind == ErrorKind.CONNECTION && (failed instanceof Command.Sql q && isCommit(q)
                         || failed instanceof Command.Pipeline && pipelineCommits)) {
@@ -210,6 +224,37 @@ final class ClientSession implements Session {
                 throw e;
             }
         }
+    }
+
+    /** pgbench's line for an SQL error that ends the client (COPY's own; a failed PREPARE's two, as -M prepared shows them). */
+    private String sqlAbortMessage(int s, SQLException e) {
+        Command failed = pc < scripts.get(s).commands().size() ? scripts.get(s).commands().get(pc) : null;
+        if (failed instanceof Command.Sql sql && query < sql.queries().size()
+                && sql.queries().get(query).text().stripLeading().regionMatches(true, 0, "copy", 0, 4)
+                && String.valueOf(e.getMessage()).contains("COPY")) {
+            return "COPY is not supported in pgbench, aborting";
+        }
+        String prefix = "client " + clientId + " script " + s + " aborted in command " + pc + " query " + query + ": ";
+        if (protocol.equals("prepared") && "42601".equals(e.getSQLState())) {
+            // pgbench's PREPARE failed with the syntax error; executing the statement then finds none
+            return ServerErrors.libpqStyle(e) + "\npgbench: error: " + prefix + "ERROR:  prepared statement \"P_"
+                    + preparedNumber(s, pc) + "\" does not exist";
+        }
+        return prefix + ServerErrors.libpqStyle(e);
+    }
+
+    /** pgbench's name for a prepared SQL command: P_ and its number among all scripts' SQL commands. */
+    private int preparedNumber(int script, int command) {
+        int n = 0;
+        for (int i = 0; i <= script; i++) {
+            List<Command> commands = scripts.get(i).commands();
+            for (int c = 0; c < (i == script ? command : commands.size()); c++) {
+                if (commands.get(c) instanceof Command.Sql) {
+                    n++;
+                }
+            }
+        }
+        return n;
     }
 
     /** This client's end: pgbench's error line now, its transaction neither processed nor failed in the report. */
@@ -246,38 +291,63 @@ final class ClientSession implements Session {
                 failure, skipped, end.getEpochSecond() * 1_000_000 + end.getNano() / 1000));
     }
 
-    private void runScript(int s, boolean measured) throws SQLException {
+    /**
+     * Runs the script from its first command.
+     *
+     * @return an abort for after the transaction is counted (pgbench's end of script inside a transaction), or null
+     */
+    private ClientAbort runScript(int s, boolean measured) throws SQLException {
         Script script = scripts.get(s);
         List<Command> commands = script.commands();
         pc = 0;
+        query = 0;
         pipeline = null;
         currentScript = s;
         counters.trace(clientId, "executing script \"" + script.name() + "\"");
+        boolean cameFalse = false;
         while (pc < commands.size()) {
             Command c = commands.get(pc);
             long t0 = System.nanoTime();
             int next = pc + 1;
+            boolean arrivedFalse = cameFalse;
+            cameFalse = false;
             try {
                 if (c instanceof Command.Sql sql) {
                     sql(s, pc, sql);
                     counters.trace(clientId, "receiving");
                 } else if (c instanceof Command.Set set) {
                     counters.trace(clientId, "executing \\set " + set.variable());
-                    variables.set(set.variable(), set.expression().eval(variables));
+                    Value v = set.expression().eval(variables);
+                    if (variables.raw(set.variable()) == null && !ScriptParser.isVariableName(set.variable())) {
+                        throw metaFailure(c, "set: invalid variable name: \"" + set.variable() + "\"", "assignment of meta-command failed");
+                    }
+                    variables.set(set.variable(), v);
                 } else if (c instanceof Command.Sleep sleep) {
-                    sleep(sleep.amount().eval(variables).asInt() * sleep.unitMicros());
+                    sleep(sleepMicros(sleep));
                 } else if (c instanceof Command.Branch b) {
-                    next = b.condition().eval(variables).truth() ? pc + 1 : b.elseTarget();
-                } else if (c instanceof Command.Jump j) {
-                    next = j.target();
+                    if (!b.condition().eval(variables).truth()) {
+                        next = b.elseTarget();
+                        cameFalse = true;
+                    }
+                } else if (c instanceof Command.Elif e) {
+                    if (!arrivedFalse) {
+                        next = e.endTarget();
+                    } else if (!e.condition().eval(variables).truth()) {
+                        next = e.elseTarget();
+                        cameFalse = true;
+                    }
+                } else if (c instanceof Command.Else e) {
+                    if (!arrivedFalse) {
+                        next = e.endTarget();
+                    }
                 } else if (c instanceof Command.Shell shell) {
                     ShellCommands.run(shell, variables);
                 } else if (c instanceof Command.Pipeline p) {
-                    pipeline(p.step());
+                    pipeline(c, p.step());
                 }
             } catch (EvalException e) {
-                throw new ClientAbort("client " + clientId + " aborted in script " + script.name() + " line "
-                        + c.line() + ": " + e.getMessage(), e);
+                throw metaFailure(c, e.getMessage(), c instanceof Command.Sleep || c instanceof Command.Shell
+                        ? "execution of meta-command failed" : "evaluation of meta-command failed");
             }
             if (measured) {
                 commandNanos[s][pc] += System.nanoTime() - t0;
@@ -285,33 +355,85 @@ final class ClientSession implements Session {
             }
             pc = next;
         }
-        if (!connection.getAutoCommit()) {
-            throw new ClientAbort("client " + clientId + " aborted: script " + script.name()
-                    + " ended inside a transaction (BEGIN without END)", null);
+        if (pipeline != null) {
+            throw new ClientAbort("client " + clientId + " aborted: end of script reached with pipeline open", null);
         }
+        if (!connection.getAutoCommit()) {
+            return new ClientAbort("client " + clientId + " aborted: end of script reached without completing the last transaction", null);
+        }
+        return null;
+    }
+
+    /**
+     * pgbench's lines for a meta-command that failed: the error (none when pgbench prints none), then
+     * {@code client N aborted in command C (NAME) of script S; WHAT}.
+     */
+    private ClientAbort metaFailure(Command c, String error, String what) {
+        String name;
+        if (c instanceof Command.Set) {
+            name = "set";
+        } else if (c instanceof Command.Branch) {
+            name = "if";
+        } else if (c instanceof Command.Elif) {
+            name = "elif";
+        } else if (c instanceof Command.Sleep) {
+            name = "sleep";
+        } else if (c instanceof Command.Shell shell) {
+            name = shell.variable() == null ? "shell" : "setshell";
+        } else if (c instanceof Command.Pipeline p) {
+            name = p.step() == Command.PipelineStep.START ? "startpipeline" : p.step() == Command.PipelineStep.END ? "endpipeline"
+                    : "syncpipeline";
+        } else {
+            name = "SQL";
+        }
+        String line = "client " + clientId + " aborted in command " + pc + " (" + name + ") of script " + currentScript + "; " + what;
+        return new ClientAbort(error == null ? line : error + "\npgbench: error: " + line, null);
+    }
+
+    /** pgbench's evaluateSleep: a variable's text read by atoi (an error when it has no digit first), times the unit. */
+    private long sleepMicros(Command.Sleep sleep) {
+        long amount = sleep.amount();
+        if (sleep.variable() != null) {
+            String v = variables.text(sleep.variable());
+            if (v == null) {
+                throw new EvalException("sleep: undefined variable \"" + sleep.variable() + "\"");
+            }
+            amount = ScriptParser.atoi(v);
+            if (amount == 0 && (v.isEmpty() || !Character.isDigit(v.charAt(0)))) {
+                throw new EvalException("sleep: invalid sleep time \"" + v + "\" for variable \"" + sleep.variable() + "\"");
+            }
+        }
+        return amount * sleep.unitMicros();
     }
 
     private void sql(int s, int pc, Command.Sql sql) throws SQLException {
         List<Command.Query> queries = sql.queries();
-        for (Command.Query q : queries) {
-            counters.trace(clientId, "sending " + q.text());
-        }
         if (pipeline != null) {
+            if (sql.results() != Command.Results.DISCARD) {
+                String word = sql.results() == Command.Results.GSET ? "gset" : "aset";
+                throw new ClientAbort("client " + clientId + " aborted in command " + pc + " (" + word + ") of script " + s
+                        + "; \\" + word + " is not allowed in pipeline mode", null);
+            }
             for (Command.Query query : queries) {
+                counters.trace(clientId, "sending " + query.text());
                 pipeline.add(query, values(query));
             }
             return;
         }
         for (int q = 0; q < queries.size(); q++) {
             Command.Query query = queries.get(q);
+            this.query = q;
+            boolean simple = protocol.equals("simple");
+            String text = simple ? SqlText.substitute(query.text(), variables::text) : query.text();
+            counters.trace(clientId, "sending " + text);
             if (transactionControl(query)) {
                 continue;
             }
             boolean last = q == queries.size() - 1;
             Command.Results results = sql.results() == Command.Results.GSET && !last ? Command.Results.DISCARD : sql.results();
-            if (protocol.equals("simple")) {
+            if (simple) {
                 try (Statement st = connection.createStatement()) {
-                    boolean rows = st.execute(SqlText.substitute(query.text(), variables::text));
+                    boolean rows = st.execute(text);
                     consume(st, rows, results, sql.prefix());
                 }
             } else {
@@ -322,10 +444,16 @@ final class ClientSession implements Session {
         }
     }
 
-    private void pipeline(Command.PipelineStep step) throws SQLException {
+    private void pipeline(Command c, Command.PipelineStep step) throws SQLException {
         if (step == Command.PipelineStep.START) {
+            if (pipeline != null) {
+                throw metaFailure(c, null, "already in pipeline mode");
+            }
             pipeline = new PipelineQueue();
             return;
+        }
+        if (pipeline == null) {
+            throw metaFailure(c, null, "not in pipeline mode");
         }
         send(pipeline);
         if (step == Command.PipelineStep.END) {
@@ -382,13 +510,9 @@ final class ClientSession implements Session {
         return values;
     }
 
-    /** A parameter's variable as it is now: the text it was set to, or a {@link Value}. */
+    /** A parameter's variable as it is now: the text it was set to, or a {@link Value}; null (sent as NULL, as pgbench does) when not set. */
     private Object defined(String name) {
-        Object v = variables.raw(name);
-        if (v == null) {
-            throw new EvalException("undefined variable \"" + name + "\"");
-        }
-        return v;
+        return variables.raw(name);
     }
 
     /** BEGIN/END and friends as JDBC calls; true when the statement was one of them. */
@@ -446,6 +570,10 @@ final class ClientSession implements Session {
 
     /** @param v a variable's raw value: the text it was set to, or a {@link Value} */
     private void bind(PreparedStatement ps, int index, Object v) throws SQLException {
+        if (v == null) {
+            ps.setNull(index, dialect == Dialect.POSTGRES ? Types.VARCHAR : Types.NULL);
+            return;
+        }
         if (v instanceof String text) {
             ps.setString(index, text);
             return;
@@ -468,7 +596,7 @@ final class ClientSession implements Session {
         }
     }
 
-    /** Reads every result; \gset takes the one row of the last, \aset every row of every result. */
+    /** Reads every result; \gset takes the one row of the last, \aset the last row of every result. */
     private void consume(Statement st, boolean rows, Command.Results results, String prefix) throws SQLException {
         while (true) {
             if (rows) {
@@ -477,31 +605,50 @@ final class ClientSession implements Session {
                 }
             } else if (st.getUpdateCount() == -1) {
                 return;
+            } else if (results == Command.Results.GSET) {
+                throw new ClientAbort(resultError("expected one row, got 0"), null);
             }
             rows = st.getMoreResults();
         }
     }
 
+    /** pgbench's error about a command's result: {@code client N script S command C query Q: ...}. */
+    private String resultError(String what) {
+        return "client " + clientId + " script " + currentScript + " command " + pc + " query " + query + ": " + what;
+    }
+
     private void store(ResultSet rs, Command.Results results, String prefix) throws SQLException {
         ResultSetMetaData meta = rs.getMetaData();
         int count = 0;
+        String[] row = null;
         while (rs.next()) {
             count++;
             if (results == Command.Results.DISCARD || results == Command.Results.GSET && count > 1) {
                 continue;
             }
-            for (int col = 1; col <= meta.getColumnCount(); col++) {
-                String name = prefix + meta.getColumnLabel(col).toLowerCase(Locale.ROOT);
-                String text = rs.getString(col);
-                if (text == null) {
-                    variables.set(name, Value.NULL);
-                } else {
-                    variables.setText(name, text);
-                }
+            row = new String[meta.getColumnCount()];
+            for (int col = 1; col <= row.length; col++) {
+                row[col - 1] = rs.getString(col);
             }
         }
         if (results == Command.Results.GSET && count != 1) {
-            throw new EvalException("expected one row, got " + count);
+            throw new ClientAbort(resultError("expected one row, got " + count), null);
+        }
+        if (row == null) {
+            return; // discarded, or no row for \aset: nothing stored
+        }
+        for (int col = 1; col <= row.length; col++) {
+            String label = meta.getColumnLabel(col);
+            // PostgreSQL names columns as pgbench sees them; the other databases upper-case unquoted names
+            String name = prefix + (dialect == Dialect.POSTGRES ? label : label.toLowerCase(Locale.ROOT));
+            if (variables.raw(name) == null && !ScriptParser.isVariableName(name)) {
+                throw new ClientAbort(resultError("error storing into variable " + name), null);
+            }
+            if (row[col - 1] == null) {
+                variables.set(name, Value.NULL);
+            } else {
+                variables.setText(name, row[col - 1]);
+            }
         }
     }
 

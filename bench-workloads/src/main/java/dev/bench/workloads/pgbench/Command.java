@@ -3,8 +3,10 @@ package dev.bench.workloads.pgbench;
 import java.util.List;
 
 /**
- * One step of a parsed script. {@code \if}/{@code \elif}/{@code \else}/{@code \endif} are compiled into
- * {@link Branch} and {@link Jump} with absolute targets, so a client runs a script as a flat program.
+ * One step of a parsed script, one for each of pgbench's commands (so that their numbers are pgbench's).
+ * {@code \if}/{@code \elif}/{@code \else}/{@code \endif} carry absolute targets, so a client runs a
+ * script as a flat program: a false condition goes on at the next \elif, \else or \endif, a branch
+ * that ran goes on at its \endif.
  */
 public sealed interface Command {
 
@@ -67,8 +69,8 @@ public sealed interface Command {
     record Set(int line, String variable, Expr expression) implements Command {
     }
 
-    /** {@code \sleep}: the expression's value times {@code unitMicros} microseconds. */
-    record Sleep(int line, Expr amount, long unitMicros) implements Command {
+    /** {@code \sleep}: the variable's value (its text read as C's atoi reads it), else the amount, times {@code unitMicros} microseconds. */
+    record Sleep(int line, String variable, long amount, long unitMicros) implements Command {
     }
 
     /**
@@ -85,11 +87,22 @@ public sealed interface Command {
     record Pipeline(int line, PipelineStep step) implements Command {
     }
 
-    /** \if or \elif: go on when the condition holds, else continue at {@code elseTarget}. */
+    /** \if: go on when the condition holds, else continue at {@code elseTarget} (the next \elif, \else or \endif). */
     record Branch(int line, Expr condition, int elseTarget) implements Command {
     }
 
-    /** The end of a taken branch: continue at {@code target} (after its \endif). */
-    record Jump(int line, int target) implements Command {
+    /**
+     * \elif: reached after the branch before it ran, continue at {@code endTarget} (its \endif); reached by
+     * that branch's false condition, as {@link Branch}.
+     */
+    record Elif(int line, Expr condition, int elseTarget, int endTarget) implements Command {
+    }
+
+    /** \else: reached after the branch before it ran, continue at {@code endTarget}; reached by a false condition, go on. */
+    record Else(int line, int endTarget) implements Command {
+    }
+
+    /** \endif: nothing to do. */
+    record Endif(int line) implements Command {
     }
 }
