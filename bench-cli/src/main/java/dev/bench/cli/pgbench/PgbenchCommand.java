@@ -331,10 +331,11 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
         for (boolean s : selectOnly) {
             b.add(BuiltinScripts.SELECT_ONLY);
         }
-        refuseUnmatched();
+        PgbenchOptionValues.refuseUnmatched(unmatched);
         int max = Integer.MAX_VALUE;
         // each option's value is checked as pgbench's getopt loop checks it, before the modes' options
-        PgbenchSettings settings = new PgbenchSettings(initialize, initSteps, PgbenchOptionValues.integer(scale, PgbenchSettings.SCALE, "-s/--scale", 1, max),
+        PgbenchSettings settings = new PgbenchSettings(initialize, initSteps,
+                PgbenchOptionValues.integer(scale, PgbenchSettings.SCALE, "-s/--scale", 1, max),
                 PgbenchOptionValues.integer(fillfactor, PgbenchSettings.FILLFACTOR, "-F/--fillfactor", 10, 100), quiet, foreignKeys, unlogged,
                 new Partitioning(PgbenchOptionValues.integer(partitions, 0, "--partitions", 0, max), partitionMethod),
                 new Tablespaces(tablespace, indexTablespace), List.copyOf(b), List.copyOf(files),
@@ -345,40 +346,13 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
                 PgbenchOptionValues.positive(rate, "invalid rate limit"), PgbenchOptionValues.positive(latencyLimit, "invalid latency limit"),
                 protocol, Map.copyOf(PgbenchOptionValues.definitions(define)),
                 PgbenchOptionValues.integer(progress, 0, "-P/--progress", 1, max), reportPerCommand, noVacuum.length > 0,
-                vacuumAll.length > 0, seed(), check,
+                vacuumAll.length > 0, PgbenchOptionValues.randomSeed(randomSeed), check,
                 PgbenchOptionValues.maxTries(maxTries, PgbenchSettings.MAX_TRIES), connect, new ErrorReports(failuresDetailed, verboseErrors, debug),
                 new TransactionLogSettings(log, PgbenchOptionValues.samplingRate(samplingRate),
                         PgbenchOptionValues.integer(aggregateInterval, 0, "--aggregate-interval", 1, max), logPrefix),
                 warmup, progressTimestamp ? List.of(PgbenchSettings.PROGRESS_TIMESTAMP) : List.of(), scale != null);
         PgbenchModes.check(spec, initialize);
         return settings;
-    }
-
-    /** pgbench's words for what getopt does not know: an unknown option, or a second DBNAME. */
-    private void refuseUnmatched() {
-        for (String arg : unmatched) {
-            if (arg.startsWith("-")) {
-                throw new BenchException("unrecognized option '" + arg + "'");
-            }
-        }
-        if (!unmatched.isEmpty()) {
-            throw new BenchException("too many command-line arguments (first is \"" + unmatched.get(0) + "\")");
-        }
-    }
-
-    private Long seed() {
-        if (randomSeed == null) {
-            return null;
-        }
-        if (randomSeed.equals("time") || randomSeed.equals("rand")) {
-            return System.nanoTime();
-        }
-        try {
-            return Long.parseLong(randomSeed);
-        } catch (NumberFormatException e) {
-            throw new BenchException("unrecognized random seed option \"" + randomSeed + "\": Expecting an unsigned integer,"
-                    + " \"time\" or \"rand\"; error while setting random seed from --random-seed option");
-        }
     }
 
     /**

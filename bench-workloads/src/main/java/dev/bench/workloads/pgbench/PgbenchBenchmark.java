@@ -266,9 +266,9 @@ final class PgbenchBenchmark extends Benchmark implements ClientAborts {
         for (ClientSession cs : counters.sessions()) {
             for (int i = 0; i < nanos.length; i++) {
                 for (int c = 0; c < nanos[i].length; c++) {
-                    nanos[i][c] += cs.commandNanos()[i][c];
-                    counts[i][c] += cs.commandCounts()[i][c];
-                    failures[i][c] += cs.commandFailures()[i][c];
+                    nanos[i][c] += cs.stats().nanos()[i][c];
+                    counts[i][c] += cs.stats().counts()[i][c];
+                    failures[i][c] += cs.stats().failures()[i][c];
                 }
             }
         }

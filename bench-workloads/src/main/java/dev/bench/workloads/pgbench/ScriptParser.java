@@ -113,7 +113,7 @@ public final class ScriptParser {
     private void endSql(Command.Results results, String prefix) {
         if (compound.isEmpty()) {
             if (results != Command.Results.DISCARD) {
-                throw syntaxError(line, null, null, "\\gset must follow an SQL command", null, -1);
+                throw MetaLine.syntaxError(file, line, null, null, "\\gset must follow an SQL command", null, -1);
             }
             sqlLine = 0;
             return;
@@ -127,10 +127,6 @@ public final class ScriptParser {
 
     /** pgbench's MAX_ARGS: a meta-command's words, its name included, and an SQL command's parameters plus one. */
     static final int MAX_ARGS = 256;
-
-    /** A meta-command's word and where it starts in the command's line (the backslash at 0). */
-    private record Word(String text, int offset) {
-    }
 
     /** A meta-command starting after the backslash at {@code start}; returns where parsing goes on. */
     private int meta(int start) {
@@ -148,8 +144,8 @@ public final class ScriptParser {
         String firstLine = raw.endsWith("\r") ? raw.substring(0, raw.length() - 1) : raw;
         // continuations become spaces of the same length, so that offsets in the flat line are the raw line's
         String flat = firstLine.replace("\\\r\n", "   ").replace("\\\n", "  ");
-        List<Word> words = words(flat);
-        Meta m = new Meta(metaLine, firstLine, flat, words);
+        MetaLine m = new MetaLine(file, metaLine, firstLine, flat);
+        List<MetaLine.Word> words = m.words;
         String word = words.isEmpty() ? "" : words.get(0).text().substring(1);
         String lower = word.toLowerCase(Locale.ROOT);
         if (lower.equals("gset") || lower.equals("aset")) {
@@ -158,7 +154,7 @@ public final class ScriptParser {
             }
             endQuery();
             if (compound.isEmpty()) {
-                throw syntaxError(metaLine, null, null, "\\gset must follow an SQL command", null, -1);
+                throw MetaLine.syntaxError(file, metaLine, null, null, "\\gset must follow an SQL command", null, -1);
             }
             endSql(lower.equals("gset") ? Command.Results.GSET : Command.Results.ASET, words.size() > 1 ? words.get(1).text() : "");
             return i;
@@ -170,72 +166,7 @@ public final class ScriptParser {
         return i;
     }
 
-    /** A meta-command's line and words, for its checks and its errors. */
-    private final class Meta {
-        final int at;
-        final String firstLine;
-        final String flat;
-        final List<Word> words;
-
-        Meta(int at, String firstLine, String flat, List<Word> words) {
-            this.at = at;
-            this.firstLine = firstLine;
-            this.flat = flat;
-            this.words = words;
-        }
-
-        String name() {
-            return words.get(0).text().substring(1);
-        }
-
-        int argc() {
-            return words.size();
-        }
-
-        String arg(int k) {
-            return words.get(k).text();
-        }
-
-        /** The text after word {@code k} (an expression). */
-        int after(int k) {
-            Word w = words.get(k);
-            return w.offset() + w.text().length();
-        }
-
-        BenchException error(String message, String more, int column) {
-            return syntaxError(at, firstLine, name(), message, more, column);
-        }
-
-        /** The expression from {@code offset} of the line to its end. */
-        Expr expression(int offset) {
-            String expr = flat.substring(Math.min(offset, flat.length()));
-            try {
-                return ExprParser.parse(expr);
-            } catch (ScriptSyntaxException e) {
-                throw error(e.reason(), e.more(), offset + e.column());
-            }
-        }
-    }
-
-    private static List<Word> words(String flat) {
-        List<Word> words = new ArrayList<>();
-        int i = 0;
-        while (i < flat.length()) {
-            while (i < flat.length() && Character.isWhitespace(flat.charAt(i))) {
-                i++;
-            }
-            int from = i;
-            while (i < flat.length() && !Character.isWhitespace(flat.charAt(i))) {
-                i++;
-            }
-            if (i > from) {
-                words.add(new Word(flat.substring(from, i), from));
-            }
-        }
-        return words;
-    }
-
-    private void command(String word, Meta m) {
+    private void command(String word, MetaLine m) {
         switch (word) {
             case "set" -> {
                 if (m.argc() < 2) {
@@ -313,7 +244,7 @@ public final class ScriptParser {
         }
     }
 
-    private static List<String> args(Meta m, int from) {
+    private static List<String> args(MetaLine m, int from) {
         List<String> words = new ArrayList<>();
         for (int k = from; k < m.argc(); k++) {
             words.add(m.arg(k));
@@ -354,7 +285,7 @@ public final class ScriptParser {
     }
 
     /** pgbench's checks of \sleep: a number (a unit may follow it in the same word) or :variable, then us, ms or s. */
-    private void sleep(Meta m) {
+    private void sleep(MetaLine m) {
         if (m.argc() < 2) {
             throw m.error("missing argument", null, -1);
         }
@@ -389,27 +320,10 @@ public final class ScriptParser {
             };
         }
         add(amount.startsWith(":") ? new Command.Sleep(m.at, amount.substring(1), 0, micros)
-                : new Command.Sleep(m.at, null, atoi(amount), micros), metaSource);
+                : new Command.Sleep(m.at, null, MetaLine.atoi(amount), micros), metaSource);
     }
 
-    /** C's atoi: a sign and the digits that follow it, 0 without any. */
-    static long atoi(String s) {
-        int i = 0;
-        while (i < s.length() && Character.isWhitespace(s.charAt(i))) {
-            i++;
-        }
-        boolean negative = i < s.length() && s.charAt(i) == '-';
-        if (i < s.length() && (s.charAt(i) == '-' || s.charAt(i) == '+')) {
-            i++;
-        }
-        long v = 0;
-        while (i < s.length() && Character.isDigit(s.charAt(i)) && v < Integer.MAX_VALUE) {
-            v = v * 10 + (s.charAt(i++) - '0');
-        }
-        return (int) (negative ? -v : v);
-    }
-
-    private void noArguments(Meta m) {
+    private void noArguments(MetaLine m) {
         if (m.argc() != 1) {
             throw m.error("unexpected argument", null, -1);
         }
@@ -431,29 +345,5 @@ public final class ScriptParser {
             }
         }
         return n;
-    }
-
-    /**
-     * pgbench's syntax_error: {@code FILE:LINE: MESSAGE[ (MORE)][ at column N][ in command "NAME"]}, then the
-     * command's line and a caret under the column when there is a line.
-     */
-    private BenchException syntaxError(int at, String firstLine, String command, String message, String more, int column) {
-        StringBuilder b = new StringBuilder(file).append(':').append(at).append(": ").append(message);
-        if (more != null) {
-            b.append(" (").append(more).append(')');
-        }
-        if (column >= 0 && firstLine == null) {
-            b.append(" at column ").append(column + 1);
-        }
-        if (command != null) {
-            b.append(" in command \"").append(command).append('"');
-        }
-        if (firstLine != null) {
-            b.append('\n').append(firstLine);
-            if (column >= 0) {
-                b.append('\n').append(" ".repeat(column)).append("^ error found here");
-            }
-        }
-        return new BenchException(b.toString());
     }
 }

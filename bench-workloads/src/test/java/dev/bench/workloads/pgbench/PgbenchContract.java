@@ -373,7 +373,7 @@ abstract class PgbenchContract {
     @Test
     void anUndefinedVariableInAnExpressionAbortsTheClientInPgbenchsWords() throws Exception {
         Path script = dir.resolve("undef.sql");
-        Files.writeString(script, "\\set a 1\nSELECT :nosuch::int IS NULL;\n\\set b :nosuch + 1\n");
+        Files.writeString(script, "\\set a 1\nSELECT CAST(:nosuch AS INT) IS NULL;\n\\set b :nosuch + 1\n");
         PgbenchSettings s = settings(List.of(), List.of(script.toString()), 1, 2, "extended", null, Map.of());
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
