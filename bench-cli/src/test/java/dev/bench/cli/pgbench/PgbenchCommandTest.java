@@ -159,7 +159,20 @@ class PgbenchCommandTest {
     void showScriptPrintsTheBuiltin() {
         CliRunner r = CliRunner.run("pgbench", "--show-script", "se");
         assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.err().startsWith("-- select-only: <builtin: select only>\n"), "pgbench's heading: " + r.err());
         assertTrue(r.err().contains("SELECT abalance FROM pgbench_accounts WHERE aid = :aid;"), r.err());
+    }
+
+    /** --help in pgbench's sections (the suite reads them), every option in one of them, nothing on stderr. */
+    @Test
+    void helpHasPgbenchsSections() {
+        CliRunner r = CliRunner.run("pgbench", "--help");
+        assertEquals(0, r.exitCode(), r.err());
+        assertEquals("", r.err());
+        for (String part : List.of("is a benchmarking tool for PostgreSQL", "Usage:", "Initialization options:", "Options to select what to run:",
+                "Benchmarking options:", "Common options:", "--random-seed=SEED", "--url", "Report bugs to")) {
+            assertTrue(r.out().contains(part), part + " in: " + r.out());
+        }
     }
 
     /** A schedule (a scenario's phases) bounds the run as -T does, after --warmup; not pgbench's default -t 10. */
