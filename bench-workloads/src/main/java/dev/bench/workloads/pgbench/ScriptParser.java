@@ -11,7 +11,8 @@ import java.util.Locale;
 /**
  * Parses a pgbench script: SQL statements ending at {@code ;} (over as many lines as they take,
  * {@code \;} joining a compound), and backslash meta-commands, each to the end of its line (a trailing
- * {@code \} continues it). Every error is one line, {@code FILE:LINE: message}.
+ * {@code \} continues it). Errors are pgbench's: a syntax error {@code FILE:LINE: message in command "NAME"}
+ * with the command's line and a caret under the error ({@link MetaLine}), CheckConditional's and addScript's.
  *
  * <p>Usage: {@code Script s = ScriptParser.parse("my.sql", Files.readString(path));}
  */
@@ -44,7 +45,7 @@ public final class ScriptParser {
         this.text = text;
     }
 
-    /** @throws BenchException {@code FILE:LINE: message} for the first error */
+    /** @throws BenchException pgbench's message for the first error */
     public static Script parse(String file, String text) {
         return new ScriptParser(file, text).parse();
     }
