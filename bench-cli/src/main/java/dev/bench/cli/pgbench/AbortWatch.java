@@ -26,6 +26,10 @@ final class AbortWatch implements WorkloadType<PgbenchSettings> {
         return opened instanceof ClientAborts a && a.anyClientAborted();
     }
 
+    boolean processedNone() {
+        return opened instanceof ClientAborts a && a.processedNone();
+    }
+
     @Override
     public String name() {
         return type.name();

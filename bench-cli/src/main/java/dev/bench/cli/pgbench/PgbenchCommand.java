@@ -54,11 +54,14 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
     static final int EXIT_BAD_INPUT = 1;
     /** pgbench exits 2 when a client aborted. */
     static final int EXIT_ABORTED = 2;
+    /** A script's syntax error, {@code FILE:LINE: ...}: pgbench prints the command's line (and a caret) after it. */
+    private static final java.util.regex.Pattern SCRIPT_ERROR = java.util.regex.Pattern.compile("[^\\n]+:\\d+: ");
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
+    /** Not picocli's usage help: pgbench's sections ({@link PgbenchHelp}). */
+    @Option(names = "--help", description = "Show this help and exit.")
     boolean help;
 
     @Option(names = {"-V", "--version"}, description = "Output version information (the pgbench this speaks, and bench's), then exit.")
@@ -94,10 +97,13 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
     List<String> files = new ArrayList<>();
 
     @Option(names = {"-N", "--skip-some-updates"}, description = "Skip updates of pgbench_tellers and pgbench_branches (same as -b simple-update).")
-    boolean skipSomeUpdates;
+    boolean[] skipSomeUpdates = {}; // arrays: pgbench adds the builtin once for each -N/-S
 
     @Option(names = {"-S", "--select-only"}, description = "Perform SELECT-only transactions (same as -b select-only).")
-    boolean selectOnly;
+    boolean[] selectOnly = {};
+
+    @Option(names = PgbenchSettings.PROGRESS_TIMESTAMP, description = "Use Unix epoch timestamps for progress (refused: not done yet).")
+    boolean progressTimestamp;
 
     @Option(names = {"-c", "--client"}, paramLabel = "NUM",
             description = "Number of concurrent database clients (default: " + PgbenchSettings.CLIENT + ").")
@@ -225,6 +231,11 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
 
     @Override
     public Integer call() {
+        if (help) {
+            spec.commandLine().getOut().print(PgbenchHelp.text(spec));
+            spec.commandLine().getOut().flush();
+            return 0;
+        }
         if (version) {
             spec.commandLine().getOut().println("pgbench (PostgreSQL) " + PGBENCH_VERSION + " (bench pgbench, bench "
                     + BuildInfo.current().version() + ")");
@@ -287,13 +298,17 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
         if (watch.anyClientAborted()) {
             return error("Run was aborted; the above results are incomplete.", false, EXIT_ABORTED);
         }
-        return code;
+        return watch.processedNone() ? 0 : code;
     }
 
-    /** One line on stderr, as bench's errors are; pgbench's exit code (see the class comment). */
+    /**
+     * The error on stderr, one line as bench's errors are, but for pgbench's own lines that follow its
+     * message (a script error's command and the caret under the error); pgbench's exit code (see the class comment).
+     */
     private int error(String message, boolean usage, int exitCode) {
         PrintWriter err = spec.commandLine().getErr();
-        err.println("bench: " + Secrets.mask(Failures.firstLine(message)));
+        String text = message != null && SCRIPT_ERROR.matcher(message).lookingAt() ? message : Failures.firstLine(message);
+        err.println("bench: " + Secrets.mask(text));
         if (usage) {
             err.println("Try '" + spec.qualifiedName() + " --help' for more information.");
         }
@@ -310,16 +325,17 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
 
     private PgbenchSettings settings() {
         List<String> b = new ArrayList<>(builtins);
-        if (skipSomeUpdates) {
+        for (boolean n : skipSomeUpdates) {
             b.add(BuiltinScripts.SIMPLE_UPDATE);
         }
-        if (selectOnly) {
+        for (boolean s : selectOnly) {
             b.add(BuiltinScripts.SELECT_ONLY);
         }
-        refuseUnmatched();
-        PgbenchModes.check(spec, initialize);
+        PgbenchOptionValues.refuseUnmatched(unmatched);
         int max = Integer.MAX_VALUE;
-        return new PgbenchSettings(initialize, initSteps, PgbenchOptionValues.integer(scale, PgbenchSettings.SCALE, "-s/--scale", 1, max),
+        // each option's value is checked as pgbench's getopt loop checks it, before the modes' options
+        PgbenchSettings settings = new PgbenchSettings(initialize, initSteps,
+                PgbenchOptionValues.integer(scale, PgbenchSettings.SCALE, "-s/--scale", 1, max),
                 PgbenchOptionValues.integer(fillfactor, PgbenchSettings.FILLFACTOR, "-F/--fillfactor", 10, 100), quiet, foreignKeys, unlogged,
                 new Partitioning(PgbenchOptionValues.integer(partitions, 0, "--partitions", 0, max), partitionMethod),
                 new Tablespaces(tablespace, indexTablespace), List.copyOf(b), List.copyOf(files),
@@ -330,38 +346,13 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
                 PgbenchOptionValues.positive(rate, "invalid rate limit"), PgbenchOptionValues.positive(latencyLimit, "invalid latency limit"),
                 protocol, Map.copyOf(PgbenchOptionValues.definitions(define)),
                 PgbenchOptionValues.integer(progress, 0, "-P/--progress", 1, max), reportPerCommand, noVacuum.length > 0,
-                vacuumAll.length > 0, seed(), check,
+                vacuumAll.length > 0, PgbenchOptionValues.randomSeed(randomSeed), check,
                 PgbenchOptionValues.maxTries(maxTries, PgbenchSettings.MAX_TRIES), connect, new ErrorReports(failuresDetailed, verboseErrors, debug),
                 new TransactionLogSettings(log, PgbenchOptionValues.samplingRate(samplingRate),
                         PgbenchOptionValues.integer(aggregateInterval, 0, "--aggregate-interval", 1, max), logPrefix),
-                warmup, List.of());
-    }
-
-    /** pgbench's words for what getopt does not know: an unknown option, or a second DBNAME. */
-    private void refuseUnmatched() {
-        for (String arg : unmatched) {
-            if (arg.startsWith("-")) {
-                throw new BenchException("unrecognized option '" + arg + "'");
-            }
-        }
-        if (!unmatched.isEmpty()) {
-            throw new BenchException("too many command-line arguments (first is \"" + unmatched.get(0) + "\")");
-        }
-    }
-
-    private Long seed() {
-        if (randomSeed == null) {
-            return null;
-        }
-        if (randomSeed.equals("time") || randomSeed.equals("rand")) {
-            return System.nanoTime();
-        }
-        try {
-            return Long.parseLong(randomSeed);
-        } catch (NumberFormatException e) {
-            throw new BenchException("unrecognized random seed option \"" + randomSeed + "\": Expecting an unsigned integer,"
-                    + " \"time\" or \"rand\"; error while setting random seed from --random-seed option");
-        }
+                warmup, progressTimestamp ? List.of(PgbenchSettings.PROGRESS_TIMESTAMP) : List.of(), scale != null);
+        PgbenchModes.check(spec, initialize);
+        return settings;
     }
 
     /**

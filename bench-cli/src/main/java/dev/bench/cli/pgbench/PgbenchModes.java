@@ -14,7 +14,7 @@ final class PgbenchModes {
 
     static final List<String> BENCHMARKING = List.of("-c", "-j", "-C", "-r", "-S", "-N", "-b", "-f", "-D", "-t", "-T", "-P", "-M",
             "-R", "-L", "-l", "-v", "--sampling-rate", "--aggregate-interval", "--log-prefix", "--max-tries", "--failures-detailed",
-            "--verbose-errors", "--check", "--warmup");
+            "--verbose-errors", "--check", "--warmup", "--progress-timestamp");
     static final List<String> INITIALIZATION = List.of("-F", "-I", "-q", "--foreign-keys", "--unlogged-tables", "--tablespace",
             "--index-tablespace", "--partitions", "--partition-method");
 

@@ -94,4 +94,33 @@ final class PgbenchOptionValues {
         }
         return 0;
     }
+
+    /** pgbench's words for what getopt does not know: an unknown option, or a second DBNAME. */
+    static void refuseUnmatched(List<String> unmatched) {
+        for (String arg : unmatched) {
+            if (arg.startsWith("-")) {
+                throw new BenchException("unrecognized option '" + arg + "'");
+            }
+        }
+        if (!unmatched.isEmpty()) {
+            throw new BenchException("too many command-line arguments (first is \"" + unmatched.get(0) + "\")");
+        }
+    }
+
+    /** --random-seed: an integer, or "time" and "rand" (a seed of this moment); null when not given. */
+    static Long randomSeed(String given) {
+        if (given == null) {
+            return null;
+        }
+        if (given.equals("time") || given.equals("rand")) {
+            return System.nanoTime();
+        }
+        try {
+            // sscanf's %lu: up to 2^64 - 1, and a negative number wraps
+            return given.startsWith("-") ? Long.parseLong(given) : Long.parseUnsignedLong(given);
+        } catch (NumberFormatException e) {
+            throw new BenchException("unrecognized random seed option \"" + given + "\": Expecting an unsigned integer,"
+                    + " \"time\" or \"rand\"; error while setting random seed from --random-seed option");
+        }
+    }
 }

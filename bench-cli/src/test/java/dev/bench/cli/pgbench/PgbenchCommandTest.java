@@ -29,10 +29,15 @@ class PgbenchCommandTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "-b nope                  | no builtin script \"nope\"; available: tpcb-like, simple-update, select-only",
-            "-b s                     | ambiguous builtin name \"s\"",
-            "-b tpcb@x                | invalid weight specification: \"tpcb@x\"",
-            "-b tpcb@-1               | invalid weight specification: \"tpcb@-1\"",
+            "-b nope                  | no builtin script found for name \"nope\"; available: tpcb-like, simple-update, select-only",
+            "-b s                     | ambiguous builtin name: 2 builtin scripts found for prefix \"s\"",
+            "-b tpcb@x                | invalid weight specification: @x",
+            "-b tpcb@-1               | weight specification out of range (0 .. 2147483647): -1",
+            "-S -S -S -f /no/such.sql | could not open file \"/no/such.sql\": no such file",
+            "-F 5 -S                  | -F/--fillfactor must be in range 10..100",
+            "-T 5 -t 5 -l --aggregate-interval 10 | specify either a number of transactions (-t) or a duration (-T), not both",
+            "--progress-timestamp     | --progress-timestamp is allowed only under --progress",
+            "-P 1 --progress-timestamp | --progress-timestamp is not supported by bench pgbench yet",
             "-b tpcb@0                | total script weight must not be zero",
             "-t 5 -T 5                | specify either a number of transactions (-t) or a duration (-T), not both",
             "-c 0                     | -c/--clients must be in range 1..2147483647",
@@ -102,7 +107,7 @@ class PgbenchCommandTest {
         CliRunner r = CliRunner.run("pgbench", "--url", TestServers.postgresUrl(), "-n", "-c", "2", "-t", "3", "-f", script.toString(),
                 "--results", dir.resolve("aborted").toString());
         assertEquals(PgbenchCommand.EXIT_ABORTED, r.exitCode(), r.err());
-        assertTrue(r.err().contains("pgbench: error: client 0 script 0 aborted in command 0: ERROR:  division by zero"), r.err());
+        assertTrue(r.err().contains("pgbench: error: client 0 script 0 aborted in command 0 query 0: ERROR:  division by zero"), r.err());
         assertTrue(r.out().contains("number of transactions actually processed: 0/6"), "the report still comes: " + r.out());
         assertTrue(r.out().contains("number of failed transactions: 0 (0.000%)"), "an abort is not a failed transaction: " + r.out());
         assertTrue(r.errorLines().get(r.errorLines().size() - 1).equals("bench: Run was aborted; the above results are incomplete."), r.err());
@@ -146,14 +151,28 @@ class PgbenchCommandTest {
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(r.err().contains("pgbench: client 0 executing \\set x\n"), r.err());
         assertTrue(r.err().contains("debug(script=0,command=1): int 1\n"), "pgbench's debug() line: " + r.err());
-        assertTrue(r.err().contains("pgbench: client 0 sending SELECT :x\npgbench: client 0 receiving\n"), r.err());
+        // simple mode: the statement as sent, its variables' values in it
+        assertTrue(r.err().contains("pgbench: client 0 sending SELECT 1\npgbench: client 0 receiving\n"), r.err());
     }
 
     @Test
     void showScriptPrintsTheBuiltin() {
         CliRunner r = CliRunner.run("pgbench", "--show-script", "se");
         assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.err().startsWith("-- select-only: <builtin: select only>\n"), "pgbench's heading: " + r.err());
         assertTrue(r.err().contains("SELECT abalance FROM pgbench_accounts WHERE aid = :aid;"), r.err());
+    }
+
+    /** --help in pgbench's sections (the suite reads them), every option in one of them, nothing on stderr. */
+    @Test
+    void helpHasPgbenchsSections() {
+        CliRunner r = CliRunner.run("pgbench", "--help");
+        assertEquals(0, r.exitCode(), r.err());
+        assertEquals("", r.err());
+        for (String part : List.of("is a benchmarking tool for PostgreSQL", "Usage:", "Initialization options:", "Options to select what to run:",
+                "Benchmarking options:", "Common options:", "--random-seed=SEED", "--url", "Report bugs to")) {
+            assertTrue(r.out().contains(part), part + " in: " + r.out());
+        }
     }
 
     /** A schedule (a scenario's phases) bounds the run as -T does, after --warmup; not pgbench's default -t 10. */

@@ -56,18 +56,20 @@ public final class BuiltinScripts {
     public static Script named(String prefix) {
         List<String[]> matches = SCRIPTS.stream().filter(s -> s[0].startsWith(prefix)).toList();
         if (matches.size() != 1 || prefix.isEmpty()) {
-            throw new BenchException((matches.size() > 1 ? "ambiguous builtin name \"" : "no builtin script \"")
-                    + prefix + "\"; available: " + SCRIPTS.stream().map(s -> s[0]).collect(Collectors.joining(", ")));
+            throw new BenchException((matches.size() > 1 ? "ambiguous builtin name: " + matches.size() + " builtin scripts found for prefix \""
+                    : "no builtin script found for name \"") + prefix + "\"; available: "
+                    + SCRIPTS.stream().map(s -> s[0]).collect(Collectors.joining(", ")));
         }
         String[] s = matches.get(0);
         Script parsed = ScriptParser.parse(s[0], s[2]);
         return new Script(s[0], true, 1, parsed.commands(), parsed.sources());
     }
 
-    /** --show-script: the builtin's text. */
+    /** --show-script: as pgbench shows it, {@code -- NAME: TITLE}, then the builtin's text. */
     public static String text(String prefix) {
         String name = named(prefix).name();
-        return SCRIPTS.stream().filter(s -> s[0].equals(name)).map(s -> s[2]).findFirst().orElseThrow();
+        return SCRIPTS.stream().filter(s -> s[0].equals(name)).map(s -> "-- " + s[0] + ": " + s[1] + "\n" + s[2] + "\n")
+                .findFirst().orElseThrow();
     }
 
     /** pgbench's report line for the builtin: {@code <builtin: TPC-B (sort of)>}. */

@@ -1,6 +1,5 @@
 package dev.bench.workloads.pgbench;
 
-import dev.bench.core.random.SplitMix64;
 
 import java.util.List;
 
@@ -14,7 +13,7 @@ public sealed interface Expr {
         /** @throws EvalException when the variable is not set */
         Value variable(String name);
 
-        SplitMix64 random();
+        PgPrng random();
 
         /** {@code debug()}'s line on stderr. */
         void debug(String line);

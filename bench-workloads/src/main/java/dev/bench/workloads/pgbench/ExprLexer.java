@@ -53,7 +53,7 @@ final class ExprLexer {
                 pos++;
             }
             if (pos == start + 1 || Character.isDigit(s.charAt(start + 1))) {
-                throw new ScriptSyntaxException("expected a variable name after ':' at column " + (start + 1));
+                throw new ScriptSyntaxException("unexpected character", ":", start);
             }
             return new Token(Kind.VARIABLE, s.substring(start + 1, pos), start, 0, 0);
         }
@@ -69,7 +69,7 @@ final class ExprLexer {
                 return new Token(Kind.OPERATOR, op, start, 0, 0);
             }
         }
-        throw new ScriptSyntaxException("unexpected character \"" + c + "\" at column " + (start + 1));
+        throw new ScriptSyntaxException("unexpected character", String.valueOf(c), start);
     }
 
     private Token number(int start) {
@@ -101,7 +101,11 @@ final class ExprLexer {
         }
         String text = s.substring(start, pos);
         if (isDouble) {
-            return new Token(Kind.DOUBLE, text, start, 0, Double.parseDouble(text));
+            Double d = Value.strtod(text);
+            if (d == null) {
+                throw new ScriptSyntaxException("double constant overflow", text, pos - 1);
+            }
+            return new Token(Kind.DOUBLE, text, start, 0, d);
         }
         try {
             return new Token(Kind.INT, text, start, Long.parseLong(text), 0);
@@ -109,8 +113,13 @@ final class ExprLexer {
             if (text.replaceFirst("^0+", "").equals("9223372036854775808")) {
                 return new Token(Kind.MAX_INT_PLUS_ONE, text, start, 0, 0);
             }
-            throw new ScriptSyntaxException("bigint constant overflow: " + text + " at column " + (start + 1));
+            throw new ScriptSyntaxException("bigint constant overflow", text, pos - 1);
         }
+    }
+
+    /** The expression's length: where its end is. */
+    int length() {
+        return s.length();
     }
 
     static boolean isNameChar(char c) {

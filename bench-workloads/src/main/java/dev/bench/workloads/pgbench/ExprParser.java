@@ -3,7 +3,6 @@ package dev.bench.workloads.pgbench;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Collectors;
 
 /**
  * Parses a pgbench expression by precedence climbing, with the precedence of pgbench's
@@ -24,6 +23,8 @@ final class ExprParser {
 
     private final ExprLexer lexer;
     private ExprLexer.Token token;
+    /** The token before {@link #token}. */
+    private ExprLexer.Token previous;
 
     private ExprParser(String text) {
         this.lexer = new ExprLexer(text);
@@ -35,7 +36,7 @@ final class ExprParser {
         ExprParser p = new ExprParser(text);
         Expr e = p.expression(0);
         if (p.token.kind() != ExprLexer.Kind.END) {
-            throw p.error("unexpected " + p.token.describe());
+            throw p.syntaxError();
         }
         return e;
     }
@@ -52,14 +53,14 @@ final class ExprParser {
             if (prec == IS) {
                 left = isTest(left, op);
                 if (infixPrecedence() == IS) {
-                    throw error("IS tests cannot be chained without parentheses");
+                    throw syntaxError();
                 }
                 continue;
             }
             Expr right = expression(prec);
             left = binary(op.kind() == ExprLexer.Kind.WORD ? op.word() : op.text(), left, right);
             if (prec == COMPARE && infixPrecedence() == COMPARE) {
-                throw error("comparisons cannot be chained without parentheses");
+                throw syntaxError();
             }
         }
     }
@@ -85,7 +86,7 @@ final class ExprParser {
         } else if (token.isWord("false")) {
             what = Value.FALSE;
         } else {
-            throw error("expected NULL, TRUE or FALSE after IS, got " + token.describe());
+            throw syntaxError();
         }
         advance();
         Expr test = call(Function.IS, left, constant(what));
@@ -152,14 +153,14 @@ final class ExprParser {
                 advance();
                 return new Expr.Var(t.text());
             }
-            case MAX_INT_PLUS_ONE -> throw error("bigint constant overflow: " + t.text());
+            case MAX_INT_PLUS_ONE -> throw new ScriptSyntaxException("bigint constant overflow", t.text(), end(t));
             case OPERATOR -> {
                 return unary(t);
             }
             case WORD -> {
                 return word(t);
             }
-            default -> throw error("unexpected " + t.describe());
+            default -> throw syntaxError();
         }
     }
 
@@ -187,7 +188,7 @@ final class ExprParser {
                 advance();
                 return call(Function.BITXOR, constant(Value.of(-1)), expression(UNARY - 1));
             }
-            default -> throw error("unexpected " + t.describe());
+            default -> throw syntaxError();
         }
     }
 
@@ -215,13 +216,13 @@ final class ExprParser {
     private Expr caseExpression() {
         List<Expr> args = new ArrayList<>();
         if (!token.isWord("when")) {
-            throw error("expected WHEN after CASE, got " + token.describe());
+            throw syntaxError();
         }
         while (token.isWord("when")) {
             advance();
             args.add(expression(0));
             if (!token.isWord("then")) {
-                throw error("expected THEN, got " + token.describe());
+                throw syntaxError();
             }
             advance();
             args.add(expression(0));
@@ -233,7 +234,7 @@ final class ExprParser {
             args.add(constant(Value.NULL));
         }
         if (!token.isWord("end")) {
-            throw error("expected END to close CASE, got " + token.describe());
+            throw syntaxError();
         }
         advance();
         return new Expr.Call(Function.CASE, List.copyOf(args));
@@ -242,10 +243,10 @@ final class ExprParser {
     private Expr functionCall(ExprLexer.Token name) {
         advance();
         if (!token.is("(")) {
-            throw error("unexpected word \"" + name.text() + "\" (a function name needs parentheses)");
+            throw syntaxError();
         }
-        Function f = Function.named(name.text()).orElseThrow(() -> error("unexpected function name \"" + name.text()
-                + "\"; functions: " + Function.CALLABLE.stream().map(x -> x.label).collect(Collectors.joining(", "))));
+        Function f = Function.named(name.text())
+                .orElseThrow(() -> new ScriptSyntaxException("unexpected function name", name.text(), end(token)));
         advance();
         List<Expr> args = new ArrayList<>();
         if (!token.is(")")) {
@@ -257,25 +258,32 @@ final class ExprParser {
         }
         expect(")");
         if (args.size() < f.minArgs || args.size() > f.maxArgs) {
-            throw error("wrong number of arguments to " + f.label + "(): " + args.size() + " ("
-                    + (f.minArgs == f.maxArgs ? "takes " + f.minArgs : "takes " + f.minArgs + " to " + f.maxArgs) + ")");
+            // pgbench's make_func: its words, about the function's name
+            throw new ScriptSyntaxException(f.maxArgs == Integer.MAX_VALUE && args.isEmpty() ? "at least one argument expected"
+                    : "unexpected number of arguments", f.label, end(previous));
         }
         return new Expr.Call(f, List.copyOf(args));
     }
 
     private void expect(String text) {
         if (!token.is(text)) {
-            throw error("expected \"" + text + "\", got " + token.describe());
+            throw syntaxError();
         }
         advance();
     }
 
     private void advance() {
+        previous = token;
         token = lexer.next();
     }
 
-    private ScriptSyntaxException error(String message) {
-        return new ScriptSyntaxException(message + " at column " + (token.column() + 1));
+    /** bison's error: where the token it could not take ends (the expression's end at its end). */
+    private ScriptSyntaxException syntaxError() {
+        return new ScriptSyntaxException("syntax error", null, end(token));
+    }
+
+    private int end(ExprLexer.Token t) {
+        return t.kind() == ExprLexer.Kind.END ? lexer.length() : t.column() + Math.max(1, t.text().length()) - 1;
     }
 
     private static Expr constant(Value v) {

@@ -1,6 +1,5 @@
 package dev.bench.workloads.pgbench;
 
-import dev.bench.core.random.SplitMix64;
 
 import java.util.Arrays;
 import java.util.List;
@@ -19,7 +18,7 @@ enum Function {
     AND("and", 2, 2), OR("or", 2, 2), NOT("not", 1, 1), IS("is", 2, 2), CASE("case", 3, Integer.MAX_VALUE),
     ABS("abs", 1, 1), DEBUG("debug", 1, 1), DOUBLE("double", 1, 1), EXP("exp", 1, 1), LN("ln", 1, 1),
     SQRT("sqrt", 1, 1), INT("int", 1, 1), PI("pi", 0, 0), POW("pow", 2, 2), POWER("power", 2, 2),
-    GREATEST("greatest", 1, 16), LEAST("least", 1, 16),
+    GREATEST("greatest", 1, Integer.MAX_VALUE), LEAST("least", 1, Integer.MAX_VALUE),
     RANDOM("random", 2, 2), RANDOM_EXPONENTIAL("random_exponential", 3, 3),
     RANDOM_GAUSSIAN("random_gaussian", 3, 3), RANDOM_ZIPFIAN("random_zipfian", 3, 3),
     HASH("hash", 1, 2), HASH_FNV1A("hash_fnv1a", 1, 2), HASH_MURMUR2("hash_murmur2", 1, 2),
@@ -29,6 +28,8 @@ enum Function {
     static final List<Function> CALLABLE = List.of(ABS, DEBUG, DOUBLE, EXP, GREATEST, HASH, HASH_FNV1A, HASH_MURMUR2,
             INT, LEAST, LN, MOD, PERMUTE, PI, POW, POWER, RANDOM, RANDOM_EXPONENTIAL, RANDOM_GAUSSIAN, RANDOM_ZIPFIAN,
             SQRT);
+    /** pgbench's MAX_FARGS: a call with more arguments fails when it is evaluated. */
+    static final int MAX_ARGS = 16;
     /** The variable hash() and permute() take their seed from when none is given. */
     static final String DEFAULT_SEED = "default_seed";
 
@@ -72,11 +73,14 @@ enum Function {
                 return args.get(i).eval(c);
             }
             default -> {
-                Value[] v = new Value[args.size()];
+                Value[] v = new Value[Math.min(args.size(), MAX_ARGS)];
                 boolean hasNull = false;
                 for (int i = 0; i < v.length; i++) {
                     v[i] = args.get(i).eval(c);
                     hasNull |= v[i].isNull();
+                }
+                if (args.size() > MAX_ARGS) {
+                    throw new EvalException("too many function arguments, maximum is " + MAX_ARGS);
                 }
                 if (hasNull && this != IS && this != DEBUG) {
                     return Value.NULL;
@@ -201,7 +205,7 @@ enum Function {
         return Value.of(e);
     }
 
-    private Value random(Value[] v, SplitMix64 r) {
+    private Value random(Value[] v, PgPrng r) {
         long min = v[0].asInt();
         long max = v[1].asInt();
         if (min > max) {

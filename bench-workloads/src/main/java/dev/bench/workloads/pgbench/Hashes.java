@@ -76,49 +76,4 @@ final class Hashes {
         }
         return v;
     }
-
-    /** PostgreSQL's pg_prng: xoroshiro128** seeded through SplitMix64. */
-    static final class PgPrng {
-        private long s0;
-        private long s1;
-
-        PgPrng(long seed) {
-            long[] state = {seed};
-            s0 = splitmix(state);
-            s1 = splitmix(state);
-            if (s0 == 0 && s1 == 0) {
-                s0 = 1;
-            }
-        }
-
-        private static long splitmix(long[] state) {
-            long val = state[0] += 0x9E3779B97F4A7C15L;
-            val = (val ^ (val >>> 30)) * 0xBF58476D1CE4E5B9L;
-            val = (val ^ (val >>> 27)) * 0x94D049BB133111EBL;
-            return val ^ (val >>> 31);
-        }
-
-        long next() {
-            long a = s0;
-            long sx = s1 ^ a;
-            long val = Long.rotateLeft(a * 5, 7) * 9;
-            s0 = Long.rotateLeft(a, 24) ^ sx ^ (sx << 16);
-            s1 = Long.rotateLeft(sx, 37);
-            return val;
-        }
-
-        /** Uniform in [min, max] by masking and rejection, as pg_prng_uint64_range. */
-        long range(long min, long max) {
-            if (Long.compareUnsigned(min, max) >= 0) {
-                return min;
-            }
-            long range = max - min;
-            int shift = Long.numberOfLeadingZeros(range);
-            long val;
-            do {
-                val = next() >>> shift;
-            } while (Long.compareUnsigned(val, range) > 0);
-            return min + val;
-        }
-    }
 }

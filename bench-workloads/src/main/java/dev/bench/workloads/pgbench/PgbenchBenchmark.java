@@ -52,6 +52,8 @@ final class PgbenchBenchmark extends Benchmark implements ClientAborts {
     private Balances before;
     private PgbenchWorkload workload;
     private PgbenchCounters counters;
+    /** The run's outcome, once reported. */
+    private volatile PhaseOutcome outcome;
 
     PgbenchBenchmark(JdbcTarget target, List<Connection> clients, PgbenchSettings settings, List<Script> scripts, RunConfig config,
                      long seed, double connectionMs, PrintWriter err) {
@@ -95,8 +97,8 @@ final class PgbenchBenchmark extends Benchmark implements ClientAborts {
                 if (scale == 0) {
                     throw new BenchException("pgbench_branches is empty; Perhaps you need to do initialization (\"bench pgbench -i\")");
                 }
-                if (s.scale() != PgbenchSettings.SCALE && s.scale() != scale) {
-                    err.println("scale option ignored, using count from pgbench_branches table (" + scale + ")");
+                if (s.scaleGiven()) {
+                    err.println("pgbench: warning: scale option ignored, using count from pgbench_branches table (" + scale + ")");
                 }
                 partitioning = partitioning(c);
                 if (!s.noVacuum()) {
@@ -166,7 +168,10 @@ final class PgbenchBenchmark extends Benchmark implements ClientAborts {
         Map<String, Value> initial = new HashMap<>();
         initial.put("scale", Value.of(scale));
         initial.put("random_seed", Value.of(seed));
-        initial.put(Function.DEFAULT_SEED, Value.of(dev.bench.core.random.SplitMix64.mix(seed)));
+        // pgbench's draws from --random-seed: one generator per client, then the hash functions' default seed
+        PgPrng.Seeds seeds = PgPrng.derive(seed, Math.max(1, s.client()));
+        PgPrng[] clientRandom = seeds.clients();
+        initial.put(Function.DEFAULT_SEED, Value.of(seeds.defaultSeed()));
         counters = new PgbenchCounters(scripts.size(), err, s.errorReports().verboseErrors(), s.errorReports().debug());
         TransactionLogSettings l = s.transactionLog();
         log = l.enabled() ? new TransactionLog(l, Path.of(""), ProcessHandle.current().pid(), s.client(), s.jobs(), s.rate() > 0,
@@ -174,7 +179,7 @@ final class PgbenchBenchmark extends Benchmark implements ClientAborts {
         long latencyLimitNanos = (long) (s.latencyLimitMs() * 1e6);
         Retries retries = new Retries(s.maxTries(), latencyLimitNanos, s.time() * 1_000_000_000L);
         workload = new PgbenchWorkload(target, clients, scripts, s.protocol(), retries, s.connect(),
-                s.rate() > 0 ? latencyLimitNanos : 0, initial, s.define(), counters, log);
+                s.rate() > 0 ? latencyLimitNanos : 0, initial, s.define(), counters, log, clientRandom);
         return workload;
     }
 
@@ -248,6 +253,7 @@ final class PgbenchBenchmark extends Benchmark implements ClientAborts {
 
     @Override
     protected void report(PhaseOutcome outcome, PrintWriter out) {
+        this.outcome = outcome;
         closeLog(); // every client has ended: the last intervals are complete
         long[][] nanos = new long[scripts.size()][];
         long[][] counts = new long[scripts.size()][];
@@ -260,15 +266,21 @@ final class PgbenchBenchmark extends Benchmark implements ClientAborts {
         for (ClientSession cs : counters.sessions()) {
             for (int i = 0; i < nanos.length; i++) {
                 for (int c = 0; c < nanos[i].length; c++) {
-                    nanos[i][c] += cs.commandNanos()[i][c];
-                    counts[i][c] += cs.commandCounts()[i][c];
-                    failures[i][c] += cs.commandFailures()[i][c];
+                    nanos[i][c] += cs.stats().nanos()[i][c];
+                    counts[i][c] += cs.stats().counts()[i][c];
+                    failures[i][c] += cs.stats().failures()[i][c];
                 }
             }
         }
         out.print(new PgbenchReport(s, scripts, scale, partitioning, connectionMs).format(outcome.result(),
                 new PgbenchReport.Commands(nanos, counts, failures), counters));
         out.println("# integrity: " + outcome.check().verdict());
+    }
+
+    @Override
+    public boolean processedNone() {
+        PhaseOutcome o = outcome;
+        return o != null && o.result().completedAsPlanned() && o.result().completedTotal() == 0 && o.check().ok();
     }
 
     @Override

@@ -150,7 +150,7 @@ final class PgbenchCounters {
     void tryFailed(int client, int command, int script, SQLException e, boolean repeats, String tries) {
         if (verboseErrors) {
             debug(String.format(Locale.ROOT, "pgbench: client %d got an error in command %d (SQL) of script %d; %s", client, command, script,
-                    e.getMessage() == null ? e.getSQLState() : e.getMessage().strip()));
+                    ServerErrors.libpqStyle(e)));
             debug(String.format(Locale.ROOT, "pgbench: client %d %s %s", client,
                     repeats ? "repeats the transaction after the error" : "ends the failed transaction", tries));
         }

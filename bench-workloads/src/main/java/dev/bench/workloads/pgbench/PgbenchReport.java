@@ -143,9 +143,6 @@ final class PgbenchReport {
                 line(out, "%sstatement latencies in milliseconds and failures:", sections ? " - " : "");
                 List<String> sources = scripts.get(i).sources();
                 for (int c = 0; c < sources.size(); c++) {
-                    if (scripts.get(i).commands().get(c) instanceof Command.Jump) {
-                        continue;
-                    }
                     long n = commands.counts()[i][c];
                     line(out, "  %12.3f  %10d  %s", n == 0 ? 0.0 : commands.nanos()[i][c] / 1e6 / n,
                             commands.failures()[i][c], sources.get(c));

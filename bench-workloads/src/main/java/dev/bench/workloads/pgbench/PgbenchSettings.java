@@ -29,6 +29,7 @@ import java.util.Map;
  * @param transactionLog -l, --sampling-rate, --aggregate-interval, --log-prefix
  * @param warmupSeconds  --warmup (not pgbench's): seconds of unmeasured transactions before -T's; 0: none
  * @param refused        options given that this version does not do, by name
+ * @param scaleGiven     -s was given (a run then says it uses pgbench_branches' count instead, as pgbench does)
  */
 public record PgbenchSettings(boolean initialize, String initSteps, int scale, int fillfactor, boolean quiet,
                               boolean foreignKeys, boolean unloggedTables, Partitioning partitioning, Tablespaces tablespaces,
@@ -36,7 +37,7 @@ public record PgbenchSettings(boolean initialize, String initSteps, int scale, i
                               int transactions, double rate, double latencyLimitMs, String protocol,
                               Map<String, String> define, int progress, boolean reportPerCommand, boolean noVacuum,
                               boolean vacuumAll, Long randomSeed, String check, int maxTries, boolean connect, ErrorReports errorReports,
-                              TransactionLogSettings transactionLog, double warmupSeconds, List<String> refused) {
+                              TransactionLogSettings transactionLog, double warmupSeconds, List<String> refused, boolean scaleGiven) {
 
     public static final String INIT_STEPS = "dtgvp";
     public static final int SCALE = 1;
@@ -46,10 +47,12 @@ public record PgbenchSettings(boolean initialize, String initSteps, int scale, i
     public static final int TRANSACTIONS = 10;
     public static final String PROTOCOL = "simple";
     public static final int MAX_TRIES = 1;
+    /** pgbench's option for epoch timestamps on -P's lines: accepted, and refused as not done yet. */
+    public static final String PROGRESS_TIMESTAMP = "--progress-timestamp";
     public static final PgbenchSettings DEFAULTS = new PgbenchSettings(false, INIT_STEPS, SCALE, FILLFACTOR, false,
             false, false, Partitioning.NONE, Tablespaces.NONE, List.of(), List.of(), CLIENT, JOBS, 0, 0, 0, 0, PROTOCOL, Map.of(),
             0, false, false, false,
-            null, null, MAX_TRIES, false, ErrorReports.NONE, TransactionLogSettings.NONE, 0, List.of());
+            null, null, MAX_TRIES, false, ErrorReports.NONE, TransactionLogSettings.NONE, 0, List.of(), false);
 
     /** pgbench's defaults, to set options on by name. */
     public static PgbenchSettingsBuilder builder() {
@@ -63,13 +66,17 @@ public record PgbenchSettings(boolean initialize, String initSteps, int scale, i
 
     /** @throws BenchException one line naming the option */
     public PgbenchSettings validate(SettingNames names) {
-        if (!refused.isEmpty()) {
-            throw new BenchException(refused.get(0) + " is not supported by bench pgbench yet");
-        }
         Require.atLeast(names.of("scale"), scale, 1);
         Require.between(names.of("fillfactor"), fillfactor, 10, 100);
         partitioning.validate(names);
+        // in pgbench's order: -t or -T, then the log's options, then --progress-timestamp
+        Require.that(time == 0 || transactions == 0, "specify either a number of transactions (" + names.of("transactions")
+                + ") or a duration (" + names.of("time") + "), not both");
         transactionLog.validate(names, time);
+        Require.that(!refused.contains(PROGRESS_TIMESTAMP) || progress > 0, PROGRESS_TIMESTAMP + " is allowed only under --progress");
+        if (!refused.isEmpty()) {
+            throw new BenchException(refused.get(0) + " is not supported by bench pgbench yet");
+        }
         Require.atLeast(names.of("client"), client, 1);
         Require.atLeast(names.of("jobs"), jobs, 1);
         Require.atLeast(names.of("time"), time, 0);
@@ -78,8 +85,6 @@ public record PgbenchSettings(boolean initialize, String initSteps, int scale, i
         Require.notNegative(names.of("latency-limit"), latencyLimitMs);
         Require.atLeast(names.of("progress"), progress, 0);
         Require.notNegative(names.of("warmup"), warmupSeconds);
-        Require.that(time == 0 || transactions == 0, "specify either a number of transactions (" + names.of("transactions")
-                + ") or a duration (" + names.of("time") + "), not both");
         Require.that(maxTries >= 0, "invalid number of maximum tries: \"" + maxTries + "\"");
         Require.that(maxTries > 0 || latencyLimitMs > 0 || time > 0, "an unlimited number of transaction tries can only be used with "
                 + names.of("latency-limit") + " or a duration (" + names.of("time") + ")");
@@ -88,7 +93,7 @@ public record PgbenchSettings(boolean initialize, String initSteps, int scale, i
         if (initialize) {
             for (char step : initSteps.toCharArray()) {
                 Require.that("dtgGvpf ".indexOf(step) >= 0, "unrecognized initialization step \"" + step
-                        + "\" (" + names.of("init-steps") + "); allowed step characters are: \"dtgGvpf\"");
+                        + "\" (" + names.of("init-steps") + "). Allowed step characters are: \"dtgGvpf\".");
             }
         }
         for (String d : define.keySet()) {

@@ -41,6 +41,7 @@ public final class PgbenchSettingsBuilder {
     private TransactionLogSettings transactionLog;
     private double warmupSeconds;
     private List<String> refused;
+    private boolean scaleGiven;
 
     PgbenchSettingsBuilder(PgbenchSettings s) {
         this.initialize = s.initialize();
@@ -74,6 +75,7 @@ public final class PgbenchSettingsBuilder {
         this.transactionLog = s.transactionLog();
         this.warmupSeconds = s.warmupSeconds();
         this.refused = s.refused();
+        this.scaleGiven = s.scaleGiven();
     }
 
     public PgbenchSettingsBuilder initialize(boolean initialize) {
@@ -231,10 +233,15 @@ public final class PgbenchSettingsBuilder {
         return this;
     }
 
+    public PgbenchSettingsBuilder scaleGiven(boolean scaleGiven) {
+        this.scaleGiven = scaleGiven;
+        return this;
+    }
+
     public PgbenchSettings build() {
         return new PgbenchSettings(initialize, initSteps, scale, fillfactor, quiet, foreignKeys, unloggedTables,
                 partitioning, tablespaces, builtins, files, client, jobs, time, transactions, rate, latencyLimitMs,
                 protocol, define, progress, reportPerCommand, noVacuum, vacuumAll, randomSeed, check, maxTries,
-                connect, errorReports, transactionLog, warmupSeconds, refused);
+                connect, errorReports, transactionLog, warmupSeconds, refused, scaleGiven);
     }
 }

@@ -38,6 +38,8 @@ final class PgbenchWorkload implements Workload {
     private final boolean connectEach;
     private final TransactionLog log;
     private final long skipLateNanos;
+    /** Each client's generator, seeded as pgbench seeds its clients' (kept across a client's reconnects). */
+    private final PgPrng[] clientRandom;
 
     /**
      * @param connectEach -C: each transaction on a new connection of its own, outside the pool
@@ -46,7 +48,8 @@ final class PgbenchWorkload implements Workload {
      */
     PgbenchWorkload(JdbcTarget target, Queue<Connection> opened, List<Script> scripts, String protocol, Retries retries, boolean connectEach,
                     long skipLateNanos, Map<String, Value> initial, Map<String, String> defines, PgbenchCounters counters,
-                    TransactionLog log) {
+                    TransactionLog log, PgPrng[] clientRandom) {
+        this.clientRandom = clientRandom;
         this.retries = retries;
         this.skipLateNanos = skipLateNanos;
         this.connectEach = connectEach;
@@ -74,9 +77,9 @@ final class PgbenchWorkload implements Workload {
     public Session openSession(int workerIndex) throws Exception {
         return connectEach
                 ? new ClientSession(null, target::newConnection, target.dialect(), scripts, protocol, retries, skipLateNanos, initial,
-                        defines, counters, log, workerIndex)
+                        defines, counters, log, workerIndex, clientRandom[workerIndex % clientRandom.length])
                 : new ClientSession(connection(), null, target.dialect(), scripts, protocol, retries, skipLateNanos, initial,
-                        defines, counters, log, workerIndex);
+                        defines, counters, log, workerIndex, clientRandom[workerIndex % clientRandom.length]);
     }
 
     /** A client's own physical connection, as in pgbench: one opened before the run, else a new one. */

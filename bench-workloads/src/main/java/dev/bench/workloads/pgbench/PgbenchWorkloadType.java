@@ -146,6 +146,13 @@ public final class PgbenchWorkloadType implements WorkloadType<PgbenchSettings> 
     private static void checkPipelines(List<Script> scripts, String protocol, Dialect dialect) {
         for (Script script : scripts) {
             for (Command c : script.commands()) {
+                if (c instanceof Command.Sql sql && !protocol.equals("simple")) {
+                    for (Command.Query q : sql.queries()) {
+                        // pgbench's MAX_ARGS: the statement and its parameters
+                        Require.that(q.parameters().size() < ScriptParser.MAX_ARGS, "statement has too many arguments (maximum is "
+                                + (ScriptParser.MAX_ARGS - 1) + "): " + q.text());
+                    }
+                }
                 if (c instanceof Command.Pipeline p && p.step() == Command.PipelineStep.START) {
                     String at = script.name() + ":" + p.line() + ": \\startpipeline: ";
                     Require.that(!protocol.equals("simple"), at + "cannot use pipeline mode with the simple query protocol");

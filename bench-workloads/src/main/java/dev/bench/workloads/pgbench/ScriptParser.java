@@ -11,7 +11,8 @@ import java.util.Locale;
 /**
  * Parses a pgbench script: SQL statements ending at {@code ;} (over as many lines as they take,
  * {@code \;} joining a compound), and backslash meta-commands, each to the end of its line (a trailing
- * {@code \} continues it). Every error is one line, {@code FILE:LINE: message}.
+ * {@code \} continues it). Errors are pgbench's: a syntax error {@code FILE:LINE: message in command "NAME"}
+ * with the command's line and a caret under the error ({@link MetaLine}), CheckConditional's and addScript's.
  *
  * <p>Usage: {@code Script s = ScriptParser.parse("my.sql", Files.readString(path));}
  */
@@ -27,18 +28,14 @@ public final class ScriptParser {
     private final List<Command.Query> compound = new ArrayList<>();
     private int sqlLine;
     private int line = 1;
-    /** The line of the \startpipeline whose \endpipeline is still to come; 0: none. */
-    private int pipelineLine;
 
-    /** An \if being parsed: the branch whose else-target is still open, and the jumps to its \endif. */
+    /** An \if being parsed: the \if or \elif whose else-target is still open, and the \elif and \else that jump to its \endif. */
     private static final class OpenIf {
-        final int line;
         int pendingBranch;
         boolean seenElse;
         final List<Integer> jumps = new ArrayList<>();
 
-        OpenIf(int line, int pendingBranch) {
-            this.line = line;
+        OpenIf(int pendingBranch) {
             this.pendingBranch = pendingBranch;
         }
     }
@@ -48,7 +45,7 @@ public final class ScriptParser {
         this.text = text;
     }
 
-    /** @throws BenchException {@code FILE:LINE: message} for the first error */
+    /** @throws BenchException pgbench's message for the first error */
     public static Script parse(String file, String text) {
         return new ScriptParser(file, text).parse();
     }
@@ -92,13 +89,10 @@ public final class ScriptParser {
         endQuery();
         endSql(Command.Results.DISCARD, "");
         if (!ifs.isEmpty()) {
-            throw error(ifs.peek().line, "\\if without a matching \\endif");
-        }
-        if (pipelineLine > 0) {
-            throw error(pipelineLine, "end of script reached with pipeline open");
+            throw conditionError("\\if without matching \\endif");
         }
         if (commands.isEmpty()) {
-            throw new BenchException(file + ": no commands in the script");
+            throw new BenchException("empty command list for script \"" + file + "\"");
         }
         return new Script(file, false, 1, List.copyOf(commands), List.copyOf(sources));
     }
@@ -120,7 +114,7 @@ public final class ScriptParser {
     private void endSql(Command.Results results, String prefix) {
         if (compound.isEmpty()) {
             if (results != Command.Results.DISCARD) {
-                throw error(line, "\\" + results.name().toLowerCase(Locale.ROOT) + " must follow an SQL command");
+                throw MetaLine.syntaxError(file, line, null, null, "\\gset must follow an SQL command", null, -1);
             }
             sqlLine = 0;
             return;
@@ -132,117 +126,131 @@ public final class ScriptParser {
         sqlLine = 0;
     }
 
+    /** pgbench's MAX_ARGS: a meta-command's words, its name included, and an SQL command's parameters plus one. */
+    static final int MAX_ARGS = 256;
+
     /** A meta-command starting after the backslash at {@code start}; returns where parsing goes on. */
     private int meta(int start) {
-        int wordEnd = start;
-        while (wordEnd < text.length() && Character.isLetter(text.charAt(wordEnd))) {
-            wordEnd++;
-        }
-        String word = text.substring(start, wordEnd).toLowerCase(Locale.ROOT);
         int metaLine = line;
-        StringBuilder args = new StringBuilder();
-        int i = wordEnd;
-        while (i < text.length()) {
-            char c = text.charAt(i);
-            if (c == '\\' && i + 1 < text.length() && (text.charAt(i + 1) == '\n'
-                    || text.startsWith("\r\n", i + 1))) {
+        int i = start;
+        while (i < text.length() && text.charAt(i) != '\n') {
+            if (text.charAt(i) == '\\' && (text.startsWith("\n", i + 1) || text.startsWith("\r\n", i + 1))) {
                 i += text.charAt(i + 1) == '\n' ? 2 : 3;
                 line++;
-                args.append(' ');
                 continue;
             }
-            if (c == '\n') {
-                break;
-            }
-            args.append(c);
             i++;
         }
-        String arguments = args.toString().strip();
-        if (word.equals("gset") || word.equals("aset")) {
-            if (pipelineLine > 0) {
-                throw error(metaLine, "\\" + word + " is not allowed in pipeline mode");
+        String raw = text.substring(start - 1, i);
+        String firstLine = raw.endsWith("\r") ? raw.substring(0, raw.length() - 1) : raw;
+        // continuations become spaces of the same length, so that offsets in the flat line are the raw line's
+        String flat = firstLine.replace("\\\r\n", "   ").replace("\\\n", "  ");
+        MetaLine m = new MetaLine(file, metaLine, firstLine, flat);
+        List<MetaLine.Word> words = m.words;
+        String word = words.isEmpty() ? "" : words.get(0).text().substring(1);
+        String lower = word.toLowerCase(Locale.ROOT);
+        if (lower.equals("gset") || lower.equals("aset")) {
+            if (words.size() > 2) {
+                throw m.error("too many arguments", null, -1);
             }
             endQuery();
-            String prefix = arguments;
-            if (word.equals("aset") && !prefix.isEmpty()) {
-                throw error(metaLine, "\\aset takes no prefix");
+            if (compound.isEmpty()) {
+                throw MetaLine.syntaxError(file, metaLine, null, null, "\\gset must follow an SQL command", null, -1);
             }
-            if (!prefix.isEmpty() && !isVariableName(prefix)) {
-                throw error(metaLine, "invalid variable prefix \"" + prefix + "\"");
-            }
-            endSql(word.equals("gset") ? Command.Results.GSET : Command.Results.ASET, prefix);
+            endSql(lower.equals("gset") ? Command.Results.GSET : Command.Results.ASET, words.size() > 1 ? words.get(1).text() : "");
             return i;
         }
         endQuery();
         endSql(Command.Results.DISCARD, "");
-        metaSource = ("\\" + word + " " + arguments).strip();
-        command(word, arguments, metaLine);
+        metaSource = firstLine.strip();
+        command(lower, m);
         return i;
     }
 
-    private void command(String word, String args, int at) {
+    private void command(String word, MetaLine m) {
         switch (word) {
-            case "set" -> set(args, at);
-            case "sleep" -> sleep(args, at);
-            case "shell", "setshell" -> shell(word, args, at);
+            case "set" -> {
+                if (m.argc() < 2) {
+                    throw m.error("missing argument", null, -1);
+                }
+                add(new Command.Set(m.at, m.arg(1), m.expression(m.after(1))), metaSource);
+                return;
+            }
             case "if" -> {
-                add(new Command.Branch(at, expression(args, at, "if"), -1), metaSource);
-                ifs.push(new OpenIf(at, commands.size() - 1));
+                add(new Command.Branch(m.at, m.expression(m.after(0)), -1), metaSource);
+                ifs.push(new OpenIf(commands.size() - 1));
+                return;
             }
             case "elif" -> {
-                OpenIf open = openIf(at, "elif");
-                jumpToEndif(open, at);
+                Expr condition = m.expression(m.after(0));
+                OpenIf open = openIf("elif");
                 closePending(open);
-                add(new Command.Branch(at, expression(args, at, "elif"), -1), metaSource);
+                add(new Command.Elif(m.at, condition, -1, -1), metaSource);
+                open.jumps.add(commands.size() - 1);
                 open.pendingBranch = commands.size() - 1;
+                return;
+            }
+            default -> {
+            }
+        }
+        if (m.argc() > MAX_ARGS) {
+            throw m.error("too many arguments", null, -1);
+        }
+        switch (word) {
+            case "sleep" -> sleep(m);
+            case "setshell" -> {
+                if (m.argc() < 3) {
+                    throw m.error("missing argument", null, -1);
+                }
+                add(new Command.Shell(m.at, m.arg(1), args(m, 2)), metaSource);
+            }
+            case "shell" -> {
+                if (m.argc() < 2) {
+                    throw m.error("missing command", null, -1);
+                }
+                add(new Command.Shell(m.at, null, args(m, 1)), metaSource);
             }
             case "else" -> {
-                OpenIf open = openIf(at, "else");
-                noArguments(args, at, "else");
-                jumpToEndif(open, at);
+                noArguments(m);
+                OpenIf open = openIf("else");
                 closePending(open);
-                open.pendingBranch = -1;
+                add(new Command.Else(m.at, -1), metaSource);
+                open.jumps.add(commands.size() - 1);
                 open.seenElse = true;
             }
             case "endif" -> {
+                noArguments(m);
                 if (ifs.isEmpty()) {
-                    throw error(at, "\\endif without a matching \\if");
+                    throw conditionError("\\endif without matching \\if");
                 }
-                noArguments(args, at, "endif");
                 OpenIf open = ifs.pop();
                 closePending(open);
+                int endif = commands.size();
+                add(new Command.Endif(m.at), metaSource);
                 for (int j : open.jumps) {
-                    Command.Jump jump = (Command.Jump) commands.get(j);
-                    commands.set(j, new Command.Jump(jump.line(), commands.size()));
+                    Command c = commands.get(j);
+                    commands.set(j, c instanceof Command.Elif e ? new Command.Elif(e.line(), e.condition(), e.elseTarget(), endif)
+                            : new Command.Else(c.line(), endif));
                 }
             }
-            case "startpipeline", "syncpipeline", "endpipeline" -> pipeline(word, args, at);
-            default -> {
-                throw error(at, "invalid command \"\\" + word + "\"");
+            case "startpipeline", "syncpipeline", "endpipeline" -> {
+                noArguments(m);
+                add(new Command.Pipeline(m.at, switch (word) {
+                    case "startpipeline" -> Command.PipelineStep.START;
+                    case "syncpipeline" -> Command.PipelineStep.SYNC;
+                    default -> Command.PipelineStep.END;
+                }), metaSource);
             }
+            default -> throw m.error("invalid command", null, -1);
         }
     }
 
-    /** Pipelines open and close in the order they are written; pgbench finds these mistakes when a client runs into them. */
-    private void pipeline(String word, String args, int at) {
-        noArguments(args, at, word);
-        Command.PipelineStep step = switch (word) {
-            case "startpipeline" -> Command.PipelineStep.START;
-            case "syncpipeline" -> Command.PipelineStep.SYNC;
-            default -> Command.PipelineStep.END;
-        };
-        if (step == Command.PipelineStep.START && pipelineLine > 0) {
-            throw error(at, "\\startpipeline: already in pipeline mode");
+    private static List<String> args(MetaLine m, int from) {
+        List<String> words = new ArrayList<>();
+        for (int k = from; k < m.argc(); k++) {
+            words.add(m.arg(k));
         }
-        if (step != Command.PipelineStep.START && pipelineLine == 0) {
-            throw error(at, "\\" + word + ": not in pipeline mode");
-        }
-        if (step == Command.PipelineStep.START) {
-            pipelineLine = at;
-        } else if (step == Command.PipelineStep.END) {
-            pipelineLine = 0;
-        }
-        add(new Command.Pipeline(at, step), metaSource);
+        return List.copyOf(words);
     }
 
     private void add(Command c, String source) {
@@ -250,118 +258,84 @@ public final class ScriptParser {
         sources.add(source);
     }
 
-    private OpenIf openIf(int at, String word) {
+    /** pgbench's CheckConditional message: the command's number counts from 1. */
+    private BenchException conditionError(String message) {
+        return new BenchException("condition error in script \"" + file + "\" command " + (commands.size() + 1) + ": " + message);
+    }
+
+    private OpenIf openIf(String word) {
         if (ifs.isEmpty()) {
-            throw error(at, "\\" + word + " without a matching \\if");
+            throw conditionError("\\" + word + " without matching \\if");
         }
         OpenIf open = ifs.peek();
         if (open.seenElse) {
-            throw error(at, "\\" + word + " after \\else");
+            throw conditionError("\\" + word + " after \\else");
         }
         return open;
     }
 
-    private void jumpToEndif(OpenIf open, int at) {
-        add(new Command.Jump(at, -1), metaSource);
-        open.jumps.add(commands.size() - 1);
-    }
-
-    /** The pending branch's else-target is here: the next command to be added. */
+    /** The pending \if's or \elif's else-target is here: the next command to be added (an \elif, \else or \endif). */
     private void closePending(OpenIf open) {
         if (open.pendingBranch >= 0) {
-            Command.Branch b = (Command.Branch) commands.get(open.pendingBranch);
-            commands.set(open.pendingBranch, new Command.Branch(b.line(), b.condition(), commands.size()));
+            int target = commands.size();
+            Command c = commands.get(open.pendingBranch);
+            commands.set(open.pendingBranch, c instanceof Command.Elif e ? new Command.Elif(e.line(), e.condition(), target, e.endTarget())
+                    : new Command.Branch(c.line(), ((Command.Branch) c).condition(), target));
             open.pendingBranch = -1;
         }
     }
 
-    private void set(String args, int at) {
-        int space = 0;
-        while (space < args.length() && !Character.isWhitespace(args.charAt(space))) {
-            space++;
+    /** pgbench's checks of \sleep: a number (a unit may follow it in the same word) or :variable, then us, ms or s. */
+    private void sleep(MetaLine m) {
+        if (m.argc() < 2) {
+            throw m.error("missing argument", null, -1);
         }
-        String name = args.substring(0, space);
-        if (name.isEmpty()) {
-            throw error(at, "missing argument in command \"set\"");
+        if (m.argc() > 3) {
+            throw m.error("too many arguments", null, m.words.get(3).offset());
         }
-        if (!isVariableName(name)) {
-            throw error(at, "invalid variable name: \"" + name + "\"");
+        String amount = m.arg(1);
+        String unit = m.argc() == 3 ? m.arg(2) : null;
+        int unitOffset = m.argc() == 3 ? m.words.get(2).offset() : -1;
+        if (!amount.startsWith(":")) {
+            int c = amount.startsWith("+") || amount.startsWith("-") ? 1 : 0;
+            boolean digit = c < amount.length() && Character.isDigit(amount.charAt(c));
+            while (c < amount.length() && Character.isDigit(amount.charAt(c))) {
+                c++;
+            }
+            if (c < amount.length()) {
+                if (m.argc() == 2 && digit) {
+                    unit = amount.substring(c);
+                    unitOffset = m.words.get(1).offset() + c;
+                } else {
+                    throw m.error("invalid sleep time, must be an integer", amount, m.words.get(1).offset());
+                }
+            }
         }
-        String expr = args.substring(space).strip();
-        if (expr.isEmpty()) {
-            throw error(at, "missing expression in command \"set\"");
-        }
-        add(new Command.Set(at, name, expression(expr, at, "set")), metaSource);
-    }
-
-    private void sleep(String args, int at) {
-        String[] parts = args.split("\\s+");
-        if (args.isEmpty() || parts.length > 2) {
-            throw error(at, "\\sleep takes a number or :variable and an optional unit (us, ms, s)");
-        }
-        long unit = 1_000_000;
-        if (parts.length == 2) {
-            unit = switch (parts[1].toLowerCase(Locale.ROOT)) {
+        long micros = 1_000_000;
+        if (unit != null) {
+            micros = switch (unit.toLowerCase(Locale.ROOT)) {
                 case "us" -> 1;
                 case "ms" -> 1_000;
                 case "s" -> 1_000_000;
-                default -> throw error(at, "unrecognized time unit \"" + parts[1] + "\": must be us, ms or s");
+                default -> throw m.error("unrecognized time unit, must be us, ms or s", unit, unitOffset);
             };
         }
-        String amount = parts[0];
-        Expr e;
-        if (amount.startsWith(":")) {
-            if (!isVariableName(amount.substring(1))) {
-                throw error(at, "invalid variable name: \"" + amount + "\"");
-            }
-            e = new Expr.Var(amount.substring(1));
-        } else {
-            try {
-                e = new Expr.Const(Value.of(Long.parseLong(amount)));
-            } catch (NumberFormatException notInt) {
-                throw error(at, "invalid sleep time \"" + amount + "\": must be an integer or :variable");
-            }
-        }
-        add(new Command.Sleep(at, e, unit), metaSource);
+        add(amount.startsWith(":") ? new Command.Sleep(m.at, amount.substring(1), 0, micros)
+                : new Command.Sleep(m.at, null, MetaLine.atoi(amount), micros), metaSource);
     }
 
-    private void shell(String word, String args, int at) {
-        List<String> words = new ArrayList<>(List.of(args.isEmpty() ? new String[0] : args.split("\\s+")));
-        String variable = null;
-        if (word.equals("setshell")) {
-            if (words.isEmpty() || !isVariableName(words.get(0))) {
-                throw error(at, "\\setshell needs a variable name first, then the command");
-            }
-            variable = words.remove(0);
-        }
-        if (words.isEmpty()) {
-            throw error(at, "missing command in \\" + word);
-        }
-        add(new Command.Shell(at, variable, List.copyOf(words)), metaSource);
-    }
-
-    private void noArguments(String args, int at, String word) {
-        if (!args.isEmpty()) {
-            throw error(at, "unexpected argument \"" + args + "\" after \\" + word);
+    private void noArguments(MetaLine m) {
+        if (m.argc() != 1) {
+            throw m.error("unexpected argument", null, -1);
         }
     }
 
-    private Expr expression(String expr, int at, String word) {
-        if (expr.isEmpty()) {
-            throw error(at, "missing expression in command \"" + word + "\"");
-        }
-        try {
-            return ExprParser.parse(expr);
-        } catch (ScriptSyntaxException e) {
-            throw error(at, "syntax error in command \"" + word + "\": " + e.getMessage() + ": " + expr);
-        }
-    }
-
+    /** pgbench's valid_variable_name: an ASCII letter, _ or a non-ASCII character, then those or digits. */
     static boolean isVariableName(String name) {
-        if (name.isEmpty() || Character.isDigit(name.charAt(0))) {
+        if (name.isEmpty() || name.charAt(0) >= '0' && name.charAt(0) <= '9') {
             return false;
         }
-        return name.chars().allMatch(c -> ExprLexer.isNameChar((char) c) && (c < 0x80 ? Character.isLetterOrDigit(c) || c == '_' : true));
+        return name.chars().allMatch(c -> c >= 0x80 || c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9');
     }
 
     private static int count(String s, int from, int to) {
@@ -372,9 +346,5 @@ public final class ScriptParser {
             }
         }
         return n;
-    }
-
-    private BenchException error(int at, String message) {
-        return new BenchException(file + ":" + at + ": " + message);
     }
 }

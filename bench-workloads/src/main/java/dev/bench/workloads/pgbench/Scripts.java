@@ -15,6 +15,9 @@ import java.util.List;
  */
 public final class Scripts {
 
+    /** pgbench's MAX_SCRIPTS. */
+    static final int MAX_SCRIPTS = 128;
+
     private Scripts() {
     }
 
@@ -40,6 +43,9 @@ public final class Scripts {
         if (scripts.isEmpty()) {
             scripts.add(BuiltinScripts.named(BuiltinScripts.TPCB_LIKE));
         }
+        if (scripts.size() > MAX_SCRIPTS) {
+            throw new BenchException("at most " + MAX_SCRIPTS + " SQL scripts are allowed");
+        }
         if (scripts.stream().mapToLong(Script::weight).sum() == 0) {
             throw new BenchException("total script weight must not be zero");
         }
@@ -51,19 +57,21 @@ public final class Scripts {
         return at < 0 ? new String[]{arg, null} : new String[]{arg.substring(0, at), arg.substring(at + 1)};
     }
 
+    /** pgbench's parseScriptWeight: what follows the last @, read by strtol, in 0 .. INT_MAX. */
     private static int weight(String text, String arg) {
         if (text == null) {
             return 1;
         }
+        long w;
         try {
-            int w = Integer.parseInt(text);
-            if (w >= 0) {
-                return w;
-            }
+            w = Long.parseLong(text.stripLeading());
         } catch (NumberFormatException notInt) {
-            // below
+            throw new BenchException("invalid weight specification: @" + text);
         }
-        throw new BenchException("invalid weight specification: \"" + arg + "\" (the weight must be a non-negative integer)");
+        if (w < 0 || w > Integer.MAX_VALUE) {
+            throw new BenchException("weight specification out of range (0 .. " + Integer.MAX_VALUE + "): " + w);
+        }
+        return (int) w;
     }
 
     /** Kind names for the engine: the builtin's name, else script1, script2, ...; made unique by position. */

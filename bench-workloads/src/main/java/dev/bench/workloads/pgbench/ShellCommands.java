@@ -17,9 +17,13 @@ final class ShellCommands {
     static void run(Command.Shell shell, Variables variables) {
         String word = shell.variable() == null ? "shell" : "setshell";
         String command = commandLine(shell, variables, word);
+        ProcessBuilder builder = new ProcessBuilder("/bin/sh", "-c", command).redirectError(ProcessBuilder.Redirect.INHERIT);
+        if (shell.variable() == null) {
+            builder.redirectOutput(ProcessBuilder.Redirect.INHERIT); // pgbench's system(): the command's output is pgbench's
+        }
         Process p;
         try {
-            p = new ProcessBuilder("/bin/sh", "-c", command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            p = builder.start();
         } catch (IOException e) {
             throw new EvalException(word + ": could not launch shell command");
         }
@@ -28,13 +32,18 @@ final class ShellCommands {
             int exit = p.waitFor();
             if (shell.variable() == null) {
                 if (exit != 0) {
-                    throw new EvalException(word + ": shell command failed with exit status " + exit);
+                    throw new EvalException(word + ": could not launch shell command");
                 }
                 return;
             }
-            String first = output.lines().findFirst().orElse("").strip();
+            if (output.isEmpty()) {
+                throw new EvalException(word + ": could not read result of shell command");
+            }
+            // fgets' first line, read by strtol: trailing spaces (the newline) allowed, nothing else
+            int nl = output.indexOf('\n');
+            String first = nl < 0 ? output : output.substring(0, nl + 1);
             try {
-                variables.set(shell.variable(), Value.of(Long.parseLong(first)));
+                variables.set(shell.variable(), Value.of((long) (int) Long.parseLong(first.strip())));
             } catch (NumberFormatException notInt) {
                 throw new EvalException(word + ": shell command must return an integer (not \"" + first + "\")");
             }

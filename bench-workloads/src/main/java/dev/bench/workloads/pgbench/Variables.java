@@ -1,6 +1,5 @@
 package dev.bench.workloads.pgbench;
 
-import dev.bench.core.random.SplitMix64;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -16,7 +15,7 @@ final class Variables implements Expr.Context {
 
     private final Map<String, Object> values = new HashMap<>();
     private final Consumer<String> debug;
-    private SplitMix64 random;
+    private PgPrng random;
 
     Variables(Consumer<String> debug) {
         this.debug = debug;
@@ -41,7 +40,7 @@ final class Variables implements Expr.Context {
         return v == null ? null : v instanceof Value value ? value.text() : (String) v;
     }
 
-    void useRandom(SplitMix64 r) {
+    void useRandom(PgPrng r) {
         this.random = r;
     }
 
@@ -58,7 +57,7 @@ final class Variables implements Expr.Context {
     }
 
     @Override
-    public SplitMix64 random() {
+    public PgPrng random() {
         return random;
     }
 

@@ -1,6 +1,5 @@
 package dev.bench.workloads.pgbench;
 
-import dev.bench.core.random.SplitMix64;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashSet;
@@ -16,7 +15,7 @@ class DistributionsTest {
 
     @Test
     void uniformCoversItsInclusiveRangeEvenly() {
-        SplitMix64 r = new SplitMix64(1);
+        PgPrng r = new PgPrng(1);
         long[] counts = new long[10];
         for (int i = 0; i < DRAWS; i++) {
             long v = Distributions.uniform(r, -3, 6);
@@ -33,7 +32,7 @@ class DistributionsTest {
     void exponentialHasTheTruncatedExponentialsMean() {
         double p = 5;
         long n = 10_000;
-        SplitMix64 r = new SplitMix64(2);
+        PgPrng r = new PgPrng(2);
         double sum = 0;
         for (int i = 0; i < DRAWS; i++) {
             long v = Distributions.exponential(r, 1, n, p);
@@ -49,7 +48,7 @@ class DistributionsTest {
     void gaussianPutsOneStandardDeviationInTheMiddleOneOverParameter() {
         double p = 4;
         long n = 100_000;
-        SplitMix64 r = new SplitMix64(3);
+        PgPrng r = new PgPrng(3);
         int middle = 0;
         for (int i = 0; i < DRAWS; i++) {
             long v = Distributions.gaussian(r, 1, n, p);
@@ -66,7 +65,7 @@ class DistributionsTest {
     void zipfianRanksHaveFrequenciesProportionalToRankToTheMinusS() {
         double s = 1.5;
         int n = 1000;
-        SplitMix64 r = new SplitMix64(4);
+        PgPrng r = new PgPrng(4);
         long[] counts = new long[n + 1];
         for (int i = 0; i < DRAWS; i++) {
             long v = Distributions.zipfian(r, 1, n, s);
@@ -85,7 +84,7 @@ class DistributionsTest {
 
     @Test
     void zipfianWithAnOffsetStartsAtMin() {
-        SplitMix64 r = new SplitMix64(5);
+        PgPrng r = new PgPrng(5);
         long min = Long.MAX_VALUE;
         for (int i = 0; i < 10_000; i++) {
             min = Math.min(min, Distributions.zipfian(r, 100, 200, 2.0));

@@ -1,6 +1,5 @@
 package dev.bench.workloads.pgbench;
 
-import dev.bench.core.random.SplitMix64;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -12,7 +11,7 @@ final class Evaluation implements Expr.Context {
 
     final Map<String, Value> variables = new HashMap<>();
     final List<String> debugLines = new ArrayList<>();
-    final SplitMix64 random = new SplitMix64(7);
+    PgPrng random = new PgPrng(7);
 
     @Override
     public Value variable(String name) {
@@ -24,7 +23,7 @@ final class Evaluation implements Expr.Context {
     }
 
     @Override
-    public SplitMix64 random() {
+    public PgPrng random() {
         return random;
     }
 

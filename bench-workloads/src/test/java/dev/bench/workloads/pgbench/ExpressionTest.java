@@ -116,7 +116,8 @@ class ExpressionTest {
             "1 AND true ; cannot coerce int to boolean",
             "NOT 1 ; cannot coerce int to boolean",
             "true + 1 ; cannot coerce boolean to int",
-            "int(1e30) ; double to int overflow",
+            "int(1e30) ; double to int overflow for 1000000000000000019884624838656.000000",
+            "least(0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16) ; too many function arguments, maximum is 16",
             "random(5, 1) ; empty range given to random",
             "random(-9223372036854775808, 9223372036854775807) ; random range is too large",
             "random_gaussian(1, 10, 1.5) ; gaussian parameter must be at least 2.000000 (not 1.500000)",
@@ -132,18 +133,24 @@ class ExpressionTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = ';', value = {
-            "1 + ; end of expression",
-            "(1 + 2 ; expected \")\"",
-            "foo(1) ; unexpected function name \"foo\"",
-            "random(1) ; wrong number of arguments to random()",
-            "pi(1) ; wrong number of arguments to pi()",
-            "1 < 2 < 3 ; comparisons cannot be chained",
-            "CASE 1 THEN 2 END ; expected WHEN",
-            "CASE WHEN 1 THEN 2 ; expected END",
-            "1 IS 2 ; expected NULL, TRUE or FALSE",
-            "9223372036854775808 ; bigint constant overflow",
-            "1 $ 2 ; unexpected character",
-            "abc ; a function name needs parentheses",
+            "1 + ; syntax error at column 4",
+            "(1 + 2 ; syntax error at column 7",
+            "foo(1) ; unexpected function name (foo)",
+            "random(1) ; unexpected number of arguments (random)",
+            "pi(1) ; unexpected number of arguments (pi)",
+            "greatest() ; at least one argument expected (greatest)",
+            "hash(1, 2, 3) ; unexpected number of arguments (hash)",
+            "permute(1) ; unexpected number of arguments (permute)",
+            "1 < 2 < 3 ; syntax error",
+            "CASE 1 THEN 2 END ; syntax error",
+            "CASE WHEN 1 THEN 2 ; syntax error",
+            "1 IS 2 ; syntax error",
+            "9223372036854775808 ; bigint constant overflow (9223372036854775808)",
+            "100000000000000000000 ; bigint constant overflow (100000000000000000000)",
+            "1.0E309 ; double constant overflow (1.0E309)",
+            ".1E310 ; double constant overflow (.1E310)",
+            "1 $ 2 ; unexpected character ($) at column 3",
+            "abc ; syntax error",
     })
     void badExpressionsAreSyntaxErrors(String expression, String message) {
         ScriptSyntaxException e = assertThrows(ScriptSyntaxException.class, () -> ExprParser.parse(expression));
@@ -176,11 +183,21 @@ class ExpressionTest {
 
     @Test
     void variableTextIsReadAsPgbenchReadsIt() {
-        assertEquals(Value.of(42), Value.parse("v", " 42 "));
+        // pgbench's makeVariableValue: prefixes of true/yes/false/no, on/off/of, is_an_int then strtod
+        assertEquals(Value.of(42), Value.parse("v", " 42"));
+        assertEquals(Value.of(3), Value.parse("v", "+3"));
         assertEquals(Value.of(2.5), Value.parse("v", "2.5"));
+        assertEquals(Value.of(-10.1), Value.parse("v", "-10.1"));
+        assertEquals(Value.of(Double.POSITIVE_INFINITY), Value.parse("v", "inf"));
         assertEquals(Value.TRUE, Value.parse("v", "on"));
+        assertEquals(Value.TRUE, Value.parse("v", "t"));
+        assertEquals(Value.TRUE, Value.parse("v", "YE"));
+        assertEquals(Value.FALSE, Value.parse("v", "of"));
+        assertEquals(Value.FALSE, Value.parse("v", "fal"));
         assertEquals(Value.NULL, Value.parse("v", "NULL"));
-        EvalException e = assertThrows(EvalException.class, () -> Value.parse("v", "abc"));
-        assertEquals("malformed variable \"v\" value: \"abc\"", e.getMessage());
+        for (String bad : new String[]{"abc", "o", "42 ", "1e400", "trueXXX", "1.5d"}) {
+            EvalException e = assertThrows(EvalException.class, () -> Value.parse("v", bad));
+            assertEquals("malformed variable \"v\" value: \"" + bad + "\"", e.getMessage());
+        }
     }
 }

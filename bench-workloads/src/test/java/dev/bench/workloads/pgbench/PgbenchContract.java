@@ -64,7 +64,7 @@ abstract class PgbenchContract {
         return new PgbenchSettings(false, PgbenchSettings.INIT_STEPS, 1, 100, true, false, false, Partitioning.NONE, Tablespaces.NONE,
                 builtins, files, clients,
                 1, 0, perClient, 0, 0, protocol, define, 0, true, false, false, 7L, check, maxTries, false, ErrorReports.NONE,
-                TransactionLogSettings.NONE, 0, List.of());
+                TransactionLogSettings.NONE, 0, List.of(), false);
     }
 
     /** {@code base} with -C and the error reports set. */
@@ -89,7 +89,7 @@ abstract class PgbenchContract {
                 base.client(), base.jobs(), seconds, 0, rate, base.latencyLimitMs(), base.protocol(),
                 base.define(), base.progress(), base.reportPerCommand(), base.noVacuum(), base.vacuumAll(), base.randomSeed(),
                 base.check(), base.maxTries(), base.connect(), base.errorReports(), new TransactionLogSettings(true, 1.0, 0, prefix),
-                warmupSeconds, base.refused());
+                warmupSeconds, base.refused(), base.scaleGiven());
     }
 
     private static PgbenchSettings copy(PgbenchSettings base, int jobs, double rate, double latencyLimitMs, boolean connect,
@@ -98,7 +98,7 @@ abstract class PgbenchContract {
                 base.quiet(), base.foreignKeys(), base.unloggedTables(), base.partitioning(), base.tablespaces(), base.builtins(), base.files(),
                 base.client(), jobs, base.time(), base.transactions(), rate, latencyLimitMs, base.protocol(),
                 base.define(), base.progress(), base.reportPerCommand(), base.noVacuum(), base.vacuumAll(), base.randomSeed(),
-                base.check(), base.maxTries(), connect, reports, log, base.warmupSeconds(), base.refused());
+                base.check(), base.maxTries(), connect, reports, log, base.warmupSeconds(), base.refused(), base.scaleGiven());
     }
 
     void initialize(String steps) {
@@ -112,7 +112,7 @@ abstract class PgbenchContract {
     void initialize(String steps, int fillfactor, Partitioning partitioning, Tablespaces tablespaces) {
         PgbenchSettings s = new PgbenchSettings(true, steps, 1, fillfactor, true, false, false, partitioning, tablespaces, List.of(), List.of(),
                 1, 1, 0, 0, 0, 0, "simple", Map.of(), 0, false, false, false, null, null, 1, false, ErrorReports.NONE,
-                TransactionLogSettings.NONE, 0, List.of());
+                TransactionLogSettings.NONE, 0, List.of(), false);
         Workloads.PGBENCH.initialize(s, TargetSettings.url(url()), SettingNames.FLAGS, new PrintWriter(new StringWriter()));
     }
 
@@ -369,10 +369,11 @@ abstract class PgbenchContract {
     }
 
     /** As pgbench: the client aborts (its error on stderr), the others and the report go on. */
+    /** An undefined variable in SQL is sent as NULL (extended and prepared modes); in an expression it aborts the client. */
     @Test
-    void anUndefinedVariableAbortsTheClientNamingScriptLineAndVariable() throws Exception {
+    void anUndefinedVariableInAnExpressionAbortsTheClientInPgbenchsWords() throws Exception {
         Path script = dir.resolve("undef.sql");
-        Files.writeString(script, "\\set a 1\n\nSELECT :nosuch;\n");
+        Files.writeString(script, "\\set a 1\nSELECT CAST(:nosuch AS INT) IS NULL;\n\\set b :nosuch + 1\n");
         PgbenchSettings s = settings(List.of(), List.of(script.toString()), 1, 2, "extended", null, Map.of());
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
@@ -383,8 +384,8 @@ abstract class PgbenchContract {
             BenchmarkRun.run(b, context);
             assertTrue(((ClientAborts) b).anyClientAborted());
         }
-        assertTrue(err.toString().contains("pgbench: error: client 0 aborted in script " + script + " line 3: undefined variable \"nosuch\""),
-                err.toString());
+        assertTrue(err.toString().contains("pgbench: error: undefined variable \"nosuch\"\n"
+                + "pgbench: error: client 0 aborted in command 2 (set) of script 0; evaluation of meta-command failed"), err.toString());
         assertTrue(out.toString().contains("number of transactions actually processed: 0/2"), out.toString());
         assertTrue(out.toString().contains("number of failed transactions: 0 (0.000%)"), out.toString());
     }

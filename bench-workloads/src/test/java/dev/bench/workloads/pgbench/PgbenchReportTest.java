@@ -30,7 +30,7 @@ class PgbenchReportTest {
     private static PgbenchSettings settings(int time, int transactions) {
         return new PgbenchSettings(false, PgbenchSettings.INIT_STEPS, 1, 100, false, false, false, Partitioning.NONE,
                 Tablespaces.NONE, List.of(), List.of(), 2, 1, time, transactions, 0, 0, "simple", Map.of(), 0, false,
-                false, false, null, null, 1, false, ErrorReports.NONE, TransactionLogSettings.NONE, 0, List.of());
+                false, false, null, null, 1, false, ErrorReports.NONE, TransactionLogSettings.NONE, 0, List.of(), false);
     }
 
     /** {@code processed} transactions of 10 ms each, the window and drain as given. */

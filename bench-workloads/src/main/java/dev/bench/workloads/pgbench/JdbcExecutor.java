@@ -1,0 +1,367 @@
+package dev.bench.workloads.pgbench;
+
+import dev.bench.core.jdbc.Dialect;
+import dev.bench.core.jdbc.JdbcTarget;
+import org.postgresql.core.BaseConnection;
+import org.postgresql.core.TransactionState;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A client's SQL on its JDBC connection: each statement as pgbench sends it (in simple mode with the
+ * variables' values in its text; in extended and prepared modes with {@code ?} parameters, a variable
+ * not set going as NULL), transaction control (BEGIN, END, ...) as JDBC calls so that one script runs
+ * on every database, \gset and \aset into the client's variables, and pipelines (PostgreSQL).
+ *
+ * <p>Threading: the client's worker thread, but for {@link #abort} (any thread).
+ */
+final class JdbcExecutor {
+
+    private final Dialect dialect;
+    private final String protocol;
+    private final List<Script> scripts;
+    private final Variables variables;
+    private final PgbenchCounters counters;
+    private final int clientId;
+    /** Volatile: {@link #abort} reads it from another thread. */
+    private volatile Connection connection;
+    private final PreparedStatement[][][] prepared;
+    /** Each distinct pipeline text's statement, prepared once per connection as the single statements are. */
+    private final Map<String, PreparedStatement> pipelineStatements = new HashMap<>();
+    /** Between \startpipeline and \endpipeline (PostgreSQL): the statements not yet sent; null outside one. */
+    private PipelineQueue pipeline;
+    /** Whether the pipeline's last send held a COMMIT: lost with the connection, it is in doubt. */
+    private boolean pipelineCommits;
+    /** Where the statement running is: its script, command, and its index in a \; compound, for pgbench's messages. */
+    private int script;
+    private int command;
+    private int query;
+
+    /** @param connection the client's connection; null with -C (each transaction {@link #use}s one) */
+    JdbcExecutor(Connection connection, Dialect dialect, String protocol, List<Script> scripts, Variables variables,
+                 PgbenchCounters counters, int clientId) throws SQLException {
+        this.connection = connection;
+        this.dialect = dialect;
+        this.protocol = protocol;
+        this.scripts = scripts;
+        this.variables = variables;
+        this.counters = counters;
+        this.clientId = clientId;
+        this.prepared = new PreparedStatement[scripts.size()][][];
+        for (int i = 0; i < scripts.size(); i++) {
+            prepared[i] = new PreparedStatement[scripts.get(i).commands().size()][];
+        }
+        if (connection != null) {
+            connection.setAutoCommit(true);
+        }
+    }
+
+    /** -C: the connection for the next transaction. */
+    void use(Connection c) throws SQLException {
+        connection = c;
+        c.setAutoCommit(true);
+    }
+
+    /** -C: closes the transaction's connection, and forgets the statements prepared on it. */
+    void release() throws SQLException {
+        Connection used = connection;
+        connection = null;
+        for (PreparedStatement[][] forScript : prepared) {
+            Arrays.fill(forScript, null);
+        }
+        pipelineStatements.clear();
+        used.close();
+    }
+
+    /** The script starts over: no pipeline open, no statement run yet. */
+    void start(int s) {
+        script = s;
+        command = 0;
+        query = 0;
+        pipeline = null;
+    }
+
+    /** The statement of the SQL command running (its index in a \; compound). */
+    int query() {
+        return query;
+    }
+
+    boolean inPipeline() {
+        return pipeline != null;
+    }
+
+    /** Whether the pipeline's last send held a COMMIT. */
+    boolean pipelineCommits() {
+        return pipelineCommits;
+    }
+
+    boolean inTransaction() throws SQLException {
+        return !connection.getAutoCommit();
+    }
+
+    /** Command {@code pc} of script {@code s}: its statements, or their queueing in a pipeline. */
+    void sql(int s, int pc, Command.Sql sql) throws SQLException {
+        script = s;
+        command = pc;
+        List<Command.Query> queries = sql.queries();
+        if (pipeline != null) {
+            if (sql.results() != Command.Results.DISCARD) {
+                String word = sql.results() == Command.Results.GSET ? "gset" : "aset";
+                throw new ClientAbort("client " + clientId + " aborted in command " + pc + " (" + word + ") of script " + s
+                        + "; \\" + word + " is not allowed in pipeline mode", null);
+            }
+            for (Command.Query q : queries) {
+                counters.trace(clientId, "sending " + q.text());
+                pipeline.add(q, values(q));
+            }
+            return;
+        }
+        for (int q = 0; q < queries.size(); q++) {
+            Command.Query statement = queries.get(q);
+            query = q;
+            boolean simple = protocol.equals("simple");
+            String text = simple ? SqlText.substitute(statement.text(), variables::text) : statement.text();
+            counters.trace(clientId, "sending " + text);
+            if (transactionControl(statement)) {
+                continue;
+            }
+            boolean last = q == queries.size() - 1;
+            Command.Results results = sql.results() == Command.Results.GSET && !last ? Command.Results.DISCARD : sql.results();
+            if (simple) {
+                try (Statement st = connection.createStatement()) {
+                    consume(st, st.execute(text), results, sql.prefix());
+                }
+            } else {
+                PreparedStatement ps = statement(s, pc, q, statement);
+                List<String> names = statement.parameters();
+                for (int i = 0; i < names.size(); i++) {
+                    bind(ps, i + 1, variables.raw(names.get(i)));
+                }
+                consume(ps, ps.execute(), results, sql.prefix());
+            }
+        }
+    }
+
+    /** \startpipeline opens a pipeline; \syncpipeline and \endpipeline send what it queued, \endpipeline closes it. */
+    void pipeline(Command.PipelineStep step) throws SQLException {
+        if (step == Command.PipelineStep.START) {
+            pipeline = new PipelineQueue();
+            return;
+        }
+        send(pipeline);
+        if (step == Command.PipelineStep.END) {
+            pipeline = null;
+        }
+    }
+
+    /** A pipeline's queued statements in one round trip; their result rows are discarded (no \gset in a pipeline). */
+    private void send(PipelineQueue queue) throws SQLException {
+        if (queue.isEmpty()) {
+            return;
+        }
+        String sql = queue.sql();
+        PreparedStatement ps = pipelineStatements.get(sql);
+        if (ps == null) {
+            ps = connection.prepareStatement(sql);
+            pipelineStatements.put(sql, ps);
+        }
+        List<Object> values = queue.values();
+        for (int i = 0; i < values.size(); i++) {
+            bind(ps, i + 1, values.get(i));
+        }
+        pipelineCommits = queue.commits();
+        queue.clear();
+        try {
+            consume(ps, ps.execute(), Command.Results.DISCARD, "");
+        } finally {
+            followServerTransaction();
+        }
+    }
+
+    /**
+     * BEGIN, COMMIT or an error inside a pipeline moved the server's transaction without JDBC's knowing:
+     * auto-commit follows the server again, so an END after the pipeline commits, the end-of-script check
+     * sees an open transaction and the rollback after an error is sent.
+     */
+    private void followServerTransaction() {
+        try {
+            boolean idle = connection.unwrap(BaseConnection.class).getTransactionState() == TransactionState.IDLE;
+            if (connection.getAutoCommit() != idle) {
+                connection.setAutoCommit(idle);
+            }
+        } catch (SQLException broken) {
+            // the connection is gone: the error that broke it is already on its way up
+        }
+    }
+
+    /** A query's parameters' values now (a pipeline sends them later): the text or {@link Value} each variable holds, null if not set. */
+    private List<Object> values(Command.Query q) {
+        List<Object> values = new ArrayList<>(q.parameters().size());
+        for (String name : q.parameters()) {
+            values.add(variables.raw(name));
+        }
+        return values;
+    }
+
+    /** BEGIN/END and friends as JDBC calls; true when the statement was one of them. */
+    private boolean transactionControl(Command.Query q) throws SQLException {
+        switch (q.transaction()) {
+            case BEGIN -> connection.setAutoCommit(false);
+            case BEGIN_WITH_OPTIONS -> {
+                // BEGIN ISOLATION LEVEL ...: the options apply to the transaction JDBC opens next
+                connection.setAutoCommit(false);
+                try (Statement st = connection.createStatement()) {
+                    st.execute("SET TRANSACTION " + Command.Transaction.options(q.text()));
+                }
+            }
+            case COMMIT -> {
+                if (!connection.getAutoCommit()) {
+                    connection.commit();
+                    connection.setAutoCommit(true);
+                }
+            }
+            case ROLLBACK -> {
+                if (!connection.getAutoCommit()) {
+                    connection.rollback();
+                    connection.setAutoCommit(true);
+                }
+            }
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private PreparedStatement statement(int s, int pc, int q, Command.Query statement) throws SQLException {
+        PreparedStatement[] forCommand = prepared[s][pc];
+        if (forCommand == null) {
+            forCommand = new PreparedStatement[((Command.Sql) scripts.get(s).commands().get(pc)).queries().size()];
+            prepared[s][pc] = forCommand;
+        }
+        if (forCommand[q] == null) {
+            forCommand[q] = connection.prepareStatement(statement.jdbcText());
+        }
+        return forCommand[q];
+    }
+
+    /** @param v a variable's raw value: the text it was set to, a {@link Value}, or null when it is not set (sent as NULL) */
+    private void bind(PreparedStatement ps, int index, Object v) throws SQLException {
+        if (v == null) {
+            ps.setNull(index, dialect == Dialect.POSTGRES ? Types.VARCHAR : Types.NULL);
+            return;
+        }
+        if (v instanceof String text) {
+            ps.setString(index, text);
+            return;
+        }
+        Value value = (Value) v;
+        if (dialect == Dialect.POSTGRES) {
+            // untyped text, as pgbench sends its parameters: the server infers each one's type
+            if (value.isNull()) {
+                ps.setNull(index, Types.VARCHAR);
+            } else {
+                ps.setString(index, value.text());
+            }
+            return;
+        }
+        switch (value.type()) {
+            case NULL -> ps.setNull(index, Types.NULL);
+            case BOOLEAN -> ps.setBoolean(index, value.intValue() != 0);
+            case INT -> ps.setLong(index, value.intValue());
+            default -> ps.setDouble(index, value.doubleValue());
+        }
+    }
+
+    /** Reads every result; \gset takes the one row of the last, \aset the last row of every result. */
+    private void consume(Statement st, boolean rows, Command.Results results, String prefix) throws SQLException {
+        while (true) {
+            if (rows) {
+                try (ResultSet rs = st.getResultSet()) {
+                    store(rs, results, prefix);
+                }
+            } else if (st.getUpdateCount() == -1) {
+                return;
+            } else if (results == Command.Results.GSET) {
+                throw new ClientAbort(resultError("expected one row, got 0"), null);
+            }
+            rows = st.getMoreResults();
+        }
+    }
+
+    /** pgbench's error about a command's result: {@code client N script S command C query Q: ...}. */
+    private String resultError(String what) {
+        return "client " + clientId + " script " + script + " command " + command + " query " + query + ": " + what;
+    }
+
+    private void store(ResultSet rs, Command.Results results, String prefix) throws SQLException {
+        ResultSetMetaData meta = rs.getMetaData();
+        int count = 0;
+        String[] row = null;
+        while (rs.next()) {
+            count++;
+            if (results == Command.Results.DISCARD || results == Command.Results.GSET && count > 1) {
+                continue;
+            }
+            row = new String[meta.getColumnCount()];
+            for (int col = 1; col <= row.length; col++) {
+                row[col - 1] = rs.getString(col);
+            }
+        }
+        if (results == Command.Results.GSET && count != 1) {
+            throw new ClientAbort(resultError("expected one row, got " + count), null);
+        }
+        if (row == null) {
+            return; // discarded, or no row for \aset: nothing stored
+        }
+        for (int col = 1; col <= row.length; col++) {
+            String label = meta.getColumnLabel(col);
+            // PostgreSQL names columns as pgbench sees them; the other databases upper-case unquoted names
+            String name = prefix + (dialect == Dialect.POSTGRES ? label : label.toLowerCase(Locale.ROOT));
+            if (variables.raw(name) == null && !ScriptParser.isVariableName(name)) {
+                throw new ClientAbort(resultError("error storing into variable " + name), null);
+            }
+            if (row[col - 1] == null) {
+                variables.set(name, Value.NULL);
+            } else {
+                variables.setText(name, row[col - 1]);
+            }
+        }
+    }
+
+    /** Rolls back an open transaction; a broken connection is left to the engine to replace. */
+    void rollbackQuietly() {
+        try {
+            if (!connection.getAutoCommit()) {
+                connection.rollback();
+                connection.setAutoCommit(true);
+            }
+        } catch (SQLException ignored) {
+            // the connection is broken; the engine reconnects
+        }
+    }
+
+    /** Cuts the connection off (a run abandoning a blocked client); any thread, never blocks. */
+    void abort() {
+        JdbcTarget.abort(connection);
+    }
+
+    void close() throws SQLException {
+        Connection c = connection;
+        if (c != null) {
+            c.close();
+        }
+    }
+}
