@@ -185,7 +185,7 @@ final class PgbenchOptions {
         PgbenchOptionValues.refuseUnmatched(unmatched);
         int max = Integer.MAX_VALUE;
         // each option's value is checked as pgbench's getopt loop checks it, before the modes' options
-        PgbenchSettings settings = new PgbenchSettings(initialize, initSteps,
+        return new PgbenchSettings(initialize, initSteps,
                 PgbenchOptionValues.integer(scale, PgbenchSettings.SCALE, "-s/--scale", 1, max),
                 PgbenchOptionValues.integer(fillfactor, PgbenchSettings.FILLFACTOR, "-F/--fillfactor", 10, 100), quiet, foreignKeys, unlogged,
                 new Partitioning(PgbenchOptionValues.integer(partitions, 0, "--partitions", 0, max), partitionMethod),
@@ -202,6 +202,5 @@ final class PgbenchOptions {
                 new TransactionLogSettings(log, PgbenchOptionValues.samplingRate(samplingRate),
                         PgbenchOptionValues.integer(aggregateInterval, 0, "--aggregate-interval", 1, max), logPrefix),
                 warmup, progressTimestamp ? List.of(PgbenchSettings.PROGRESS_TIMESTAMP) : List.of(), scale != null);
-        return settings;
     }
 }

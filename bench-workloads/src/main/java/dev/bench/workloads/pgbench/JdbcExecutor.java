@@ -139,7 +139,7 @@ final class JdbcExecutor {
             Command.Results results = sql.results() == Command.Results.GSET && !last ? Command.Results.DISCARD : sql.results();
             if (simple) {
                 try (Statement st = connection.createStatement()) {
-                    results(st, st.execute(text), results, sql.prefix());
+                    readResults(st, st.execute(text), results, sql.prefix());
                 }
             } else {
                 PreparedStatement ps = statement(s, pc, q, statement);
@@ -147,7 +147,7 @@ final class JdbcExecutor {
                 for (int i = 0; i < names.size(); i++) {
                     StatementParameters.bind(ps, i + 1, dialect, variables.raw(names.get(i)));
                 }
-                results(ps, ps.execute(), results, sql.prefix());
+                readResults(ps, ps.execute(), results, sql.prefix());
             }
         }
     }
@@ -182,7 +182,7 @@ final class JdbcExecutor {
         pipelineCommits = queue.commits();
         queue.clear();
         try {
-            results(ps, ps.execute(), Command.Results.DISCARD, "");
+            readResults(ps, ps.execute(), Command.Results.DISCARD, "");
         } finally {
             followServerTransaction();
         }
@@ -255,8 +255,8 @@ final class JdbcExecutor {
         return forCommand[q];
     }
 
-
-    private void results(Statement st, boolean rows, Command.Results results, String prefix) throws SQLException {
+    /** Every result read; \gset's or \aset's row into the variables, with where the statement is for the errors. */
+    private void readResults(Statement st, boolean rows, Command.Results results, String prefix) throws SQLException {
         resultVariables.consume(st, rows, results, prefix, script, command, query);
     }
 
