@@ -5,21 +5,11 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Parses a pgbench expression by precedence climbing, with the precedence of pgbench's
+ * Parses a pgbench expression by precedence climbing ({@link ExprOperators}), with the precedence of pgbench's
  * {@code exprparse.y}, lowest first: OR; AND; NOT; IS, ISNULL, NOTNULL; comparisons (= <> != < <= > >=,
  * not associative); bit operators (| # & << >>); + -; * / %; unary + - ~. Keywords are case-insensitive.
  */
 final class ExprParser {
-
-    private static final int OR = 1;
-    private static final int AND = 2;
-    private static final int NOT = 3;
-    private static final int IS = 4;
-    private static final int COMPARE = 5;
-    private static final int BITS = 6;
-    private static final int ADD = 7;
-    private static final int MUL = 8;
-    private static final int UNARY = 9;
 
     private final ExprLexer lexer;
     private ExprLexer.Token token;
@@ -44,22 +34,22 @@ final class ExprParser {
     private Expr expression(int minPrecedence) {
         Expr left = prefix();
         while (true) {
-            int prec = infixPrecedence();
+            int prec = ExprOperators.precedence(token);
             if (prec == 0 || prec <= minPrecedence) {
                 return left;
             }
             ExprLexer.Token op = token;
             advance();
-            if (prec == IS) {
+            if (prec == ExprOperators.IS) {
                 left = isTest(left, op);
-                if (infixPrecedence() == IS) {
+                if (ExprOperators.precedence(token) == ExprOperators.IS) {
                     throw syntaxError();
                 }
                 continue;
             }
             Expr right = expression(prec);
-            left = binary(op.kind() == ExprLexer.Kind.WORD ? op.word() : op.text(), left, right);
-            if (prec == COMPARE && infixPrecedence() == COMPARE) {
+            left = ExprOperators.binary(op.kind() == ExprLexer.Kind.WORD ? op.word() : op.text(), left, right);
+            if (prec == ExprOperators.COMPARE && ExprOperators.precedence(token) == ExprOperators.COMPARE) {
                 throw syntaxError();
             }
         }
@@ -91,51 +81,6 @@ final class ExprParser {
         advance();
         Expr test = call(Function.IS, left, constant(what));
         return negated ? call(Function.NOT, test) : test;
-    }
-
-    private int infixPrecedence() {
-        ExprLexer.Token t = token;
-        if (t.kind() == ExprLexer.Kind.WORD) {
-            return switch (t.word()) {
-                case "or" -> OR;
-                case "and" -> AND;
-                case "is", "isnull", "notnull" -> IS;
-                default -> 0;
-            };
-        }
-        if (t.kind() != ExprLexer.Kind.OPERATOR) {
-            return 0;
-        }
-        return switch (t.text()) {
-            case "=", "<>", "!=", "<", "<=", ">", ">=" -> COMPARE;
-            case "|", "#", "&", "<<", ">>" -> BITS;
-            case "+", "-" -> ADD;
-            case "*", "/", "%" -> MUL;
-            default -> 0;
-        };
-    }
-
-    private static Expr binary(String op, Expr l, Expr r) {
-        return switch (op) {
-            case "or" -> call(Function.OR, l, r);
-            case "and" -> call(Function.AND, l, r);
-            case "=" -> call(Function.EQ, l, r);
-            case "<>", "!=" -> call(Function.NE, l, r);
-            case "<" -> call(Function.LT, l, r);
-            case "<=" -> call(Function.LE, l, r);
-            case ">" -> call(Function.LT, r, l);
-            case ">=" -> call(Function.LE, r, l);
-            case "|" -> call(Function.BITOR, l, r);
-            case "#" -> call(Function.BITXOR, l, r);
-            case "&" -> call(Function.BITAND, l, r);
-            case "<<" -> call(Function.LSHIFT, l, r);
-            case ">>" -> call(Function.RSHIFT, l, r);
-            case "+" -> call(Function.ADD, l, r);
-            case "-" -> call(Function.SUB, l, r);
-            case "*" -> call(Function.MUL, l, r);
-            case "/" -> call(Function.DIV, l, r);
-            default -> call(Function.MOD, l, r);
-        };
     }
 
     private Expr prefix() {
@@ -178,15 +123,15 @@ final class ExprParser {
                     advance();
                     return constant(Value.of(Long.MIN_VALUE));
                 }
-                return call(Function.SUB, constant(Value.of(0)), expression(UNARY - 1));
+                return call(Function.SUB, constant(Value.of(0)), expression(ExprOperators.UNARY - 1));
             }
             case "+" -> {
                 advance();
-                return expression(UNARY - 1);
+                return expression(ExprOperators.UNARY - 1);
             }
             case "~" -> {
                 advance();
-                return call(Function.BITXOR, constant(Value.of(-1)), expression(UNARY - 1));
+                return call(Function.BITXOR, constant(Value.of(-1)), expression(ExprOperators.UNARY - 1));
             }
             default -> throw syntaxError();
         }
@@ -201,7 +146,7 @@ final class ExprParser {
             }
             case "not" -> {
                 advance();
-                return call(Function.NOT, expression(NOT - 1));
+                return call(Function.NOT, expression(ExprOperators.NOT - 1));
             }
             case "case" -> {
                 advance();

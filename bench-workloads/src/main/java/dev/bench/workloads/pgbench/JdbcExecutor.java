@@ -7,23 +7,19 @@ import org.postgresql.core.TransactionState;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.sql.Types;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
  * A client's SQL on its JDBC connection: each statement as pgbench sends it (in simple mode with the
  * variables' values in its text; in extended and prepared modes with {@code ?} parameters, a variable
  * not set going as NULL), transaction control (BEGIN, END, ...) as JDBC calls so that one script runs
- * on every database, \gset and \aset into the client's variables, and pipelines (PostgreSQL).
+ * on every database, \gset and \aset ({@link ResultVariables}), and pipelines (PostgreSQL).
  *
  * <p>Threading: the client's worker thread, but for {@link #abort} (any thread).
  */
@@ -37,6 +33,7 @@ final class JdbcExecutor {
     private final int clientId;
     /** Volatile: {@link #abort} reads it from another thread. */
     private volatile Connection connection;
+    private final ResultVariables resultVariables;
     private final PreparedStatement[][][] prepared;
     /** Each distinct pipeline text's statement, prepared once per connection as the single statements are. */
     private final Map<String, PreparedStatement> pipelineStatements = new HashMap<>();
@@ -59,6 +56,7 @@ final class JdbcExecutor {
         this.variables = variables;
         this.counters = counters;
         this.clientId = clientId;
+        this.resultVariables = new ResultVariables(dialect, variables, clientId);
         this.prepared = new PreparedStatement[scripts.size()][][];
         for (int i = 0; i < scripts.size(); i++) {
             prepared[i] = new PreparedStatement[scripts.get(i).commands().size()][];
@@ -141,15 +139,15 @@ final class JdbcExecutor {
             Command.Results results = sql.results() == Command.Results.GSET && !last ? Command.Results.DISCARD : sql.results();
             if (simple) {
                 try (Statement st = connection.createStatement()) {
-                    consume(st, st.execute(text), results, sql.prefix());
+                    readResults(st, st.execute(text), results, sql.prefix());
                 }
             } else {
                 PreparedStatement ps = statement(s, pc, q, statement);
                 List<String> names = statement.parameters();
                 for (int i = 0; i < names.size(); i++) {
-                    bind(ps, i + 1, variables.raw(names.get(i)));
+                    StatementParameters.bind(ps, i + 1, dialect, variables.raw(names.get(i)));
                 }
-                consume(ps, ps.execute(), results, sql.prefix());
+                readResults(ps, ps.execute(), results, sql.prefix());
             }
         }
     }
@@ -179,12 +177,12 @@ final class JdbcExecutor {
         }
         List<Object> values = queue.values();
         for (int i = 0; i < values.size(); i++) {
-            bind(ps, i + 1, values.get(i));
+            StatementParameters.bind(ps, i + 1, dialect, values.get(i));
         }
         pipelineCommits = queue.commits();
         queue.clear();
         try {
-            consume(ps, ps.execute(), Command.Results.DISCARD, "");
+            readResults(ps, ps.execute(), Command.Results.DISCARD, "");
         } finally {
             followServerTransaction();
         }
@@ -257,88 +255,9 @@ final class JdbcExecutor {
         return forCommand[q];
     }
 
-    /** @param v a variable's raw value: the text it was set to, a {@link Value}, or null when it is not set (sent as NULL) */
-    private void bind(PreparedStatement ps, int index, Object v) throws SQLException {
-        if (v == null) {
-            ps.setNull(index, dialect == Dialect.POSTGRES ? Types.VARCHAR : Types.NULL);
-            return;
-        }
-        if (v instanceof String text) {
-            ps.setString(index, text);
-            return;
-        }
-        Value value = (Value) v;
-        if (dialect == Dialect.POSTGRES) {
-            // untyped text, as pgbench sends its parameters: the server infers each one's type
-            if (value.isNull()) {
-                ps.setNull(index, Types.VARCHAR);
-            } else {
-                ps.setString(index, value.text());
-            }
-            return;
-        }
-        switch (value.type()) {
-            case NULL -> ps.setNull(index, Types.NULL);
-            case BOOLEAN -> ps.setBoolean(index, value.intValue() != 0);
-            case INT -> ps.setLong(index, value.intValue());
-            default -> ps.setDouble(index, value.doubleValue());
-        }
-    }
-
-    /** Reads every result; \gset takes the one row of the last, \aset the last row of every result. */
-    private void consume(Statement st, boolean rows, Command.Results results, String prefix) throws SQLException {
-        while (true) {
-            if (rows) {
-                try (ResultSet rs = st.getResultSet()) {
-                    store(rs, results, prefix);
-                }
-            } else if (st.getUpdateCount() == -1) {
-                return;
-            } else if (results == Command.Results.GSET) {
-                throw new ClientAbort(resultError("expected one row, got 0"), null);
-            }
-            rows = st.getMoreResults();
-        }
-    }
-
-    /** pgbench's error about a command's result: {@code client N script S command C query Q: ...}. */
-    private String resultError(String what) {
-        return "client " + clientId + " script " + script + " command " + command + " query " + query + ": " + what;
-    }
-
-    private void store(ResultSet rs, Command.Results results, String prefix) throws SQLException {
-        ResultSetMetaData meta = rs.getMetaData();
-        int count = 0;
-        String[] row = null;
-        while (rs.next()) {
-            count++;
-            if (results == Command.Results.DISCARD || results == Command.Results.GSET && count > 1) {
-                continue;
-            }
-            row = new String[meta.getColumnCount()];
-            for (int col = 1; col <= row.length; col++) {
-                row[col - 1] = rs.getString(col);
-            }
-        }
-        if (results == Command.Results.GSET && count != 1) {
-            throw new ClientAbort(resultError("expected one row, got " + count), null);
-        }
-        if (row == null) {
-            return; // discarded, or no row for \aset: nothing stored
-        }
-        for (int col = 1; col <= row.length; col++) {
-            String label = meta.getColumnLabel(col);
-            // PostgreSQL names columns as pgbench sees them; the other databases upper-case unquoted names
-            String name = prefix + (dialect == Dialect.POSTGRES ? label : label.toLowerCase(Locale.ROOT));
-            if (variables.raw(name) == null && !ScriptParser.isVariableName(name)) {
-                throw new ClientAbort(resultError("error storing into variable " + name), null);
-            }
-            if (row[col - 1] == null) {
-                variables.set(name, Value.NULL);
-            } else {
-                variables.setText(name, row[col - 1]);
-            }
-        }
+    /** Every result read; \gset's or \aset's row into the variables, with where the statement is for the errors. */
+    private void readResults(Statement st, boolean rows, Command.Results results, String prefix) throws SQLException {
+        resultVariables.consume(st, rows, results, prefix, script, command, query);
     }
 
     /** Rolls back an open transaction; a broken connection is left to the engine to replace. */

@@ -124,4 +124,13 @@ final class MetaLine {
         }
         return new BenchException(b.toString());
     }
+
+    /** The words from the {@code from}th on (the command's name is the 0th). */
+    List<String> args(int from) {
+        List<String> words = new ArrayList<>();
+        for (int k = from; k < argc(); k++) {
+            words.add(arg(k));
+        }
+        return List.copyOf(words);
+    }
 }

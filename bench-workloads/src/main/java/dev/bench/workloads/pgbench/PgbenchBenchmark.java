@@ -197,48 +197,9 @@ final class PgbenchBenchmark extends Benchmark implements ClientAborts {
 
     @Override
     protected IntegrityCheck check(PhasePlan phase, RunResult result) throws Exception {
-        List<IntegrityCheck> checks = new ArrayList<>();
         try (Connection c = target.connection()) {
             c.setAutoCommit(true);
-            if (before != null && !userScripts()) {
-                checks.add(invariant(Balances.read(c).minus(before)));
-            }
-            if (s.check() != null) {
-                checks.add(userCheck(c));
-            }
-        }
-        if (checks.isEmpty()) {
-            return IntegrityCheck.notChecked(userScripts() ? "user scripts; give --check SQL to check something" : "nothing written");
-        }
-        return IntegrityCheck.allOf(checks);
-    }
-
-    private IntegrityCheck invariant(Balances change) {
-        long committed = 0;
-        long inDoubt = 0;
-        boolean tpcb = false;
-        boolean simple = false;
-        for (int i = 0; i < scripts.size(); i++) {
-            String n = scripts.get(i).name();
-            if (n.equals(BuiltinScripts.TPCB_LIKE) || n.equals(BuiltinScripts.SIMPLE_UPDATE)) {
-                committed += counters.committedOf(i);
-                inDoubt += counters.inDoubtOf(i);
-                tpcb |= n.equals(BuiltinScripts.TPCB_LIKE) && scripts.get(i).weight() > 0;
-                simple |= n.equals(BuiltinScripts.SIMPLE_UPDATE) && scripts.get(i).weight() > 0;
-            }
-        }
-        return new PgbenchCheck(change, tpcb && !simple, tpcb, committed, inDoubt).result();
-    }
-
-    private IntegrityCheck userCheck(Connection c) {
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(s.check())) {
-            if (!rs.next()) {
-                return IntegrityCheck.of(false, "--check returned no row: " + s.check());
-            }
-            boolean ok = rs.getBoolean(1);
-            return IntegrityCheck.of(ok, "--check " + (ok ? "held" : "returned false") + ": " + s.check());
-        } catch (SQLException e) {
-            return IntegrityCheck.of(false, "--check failed: " + e.getMessage());
+            return new PgbenchChecks(scripts, counters, s.check()).check(c, userScripts() ? null : before, userScripts());
         }
     }
 

@@ -97,7 +97,7 @@ public record PgbenchSettings(boolean initialize, String initSteps, int scale, i
             }
         }
         for (String d : define.keySet()) {
-            Require.that(ScriptParser.isVariableName(d), "invalid variable name: \"" + d + "\" (" + names.of("define") + ")");
+            Require.that(Variables.isValidName(d), "invalid variable name: \"" + d + "\" (" + names.of("define") + ")");
         }
         return this;
     }

@@ -115,7 +115,7 @@ final class ScriptInterpreter implements Command.Visitor<Integer, SQLException> 
     public Integer set(Command.Set c) {
         counters.trace(clientId, "executing \\set " + c.variable());
         Value v = c.expression().eval(variables);
-        if (variables.raw(c.variable()) == null && !ScriptParser.isVariableName(c.variable())) {
+        if (variables.raw(c.variable()) == null && !Variables.isValidName(c.variable())) {
             throw failure(c, "set: invalid variable name: \"" + c.variable() + "\"", "assignment of meta-command failed");
         }
         variables.set(c.variable(), v);

@@ -197,18 +197,18 @@ public final class ScriptParser {
             throw m.error("too many arguments", null, -1);
         }
         switch (word) {
-            case "sleep" -> sleep(m);
+            case "sleep" -> add(SleepArguments.parse(m), metaSource);
             case "setshell" -> {
                 if (m.argc() < 3) {
                     throw m.error("missing argument", null, -1);
                 }
-                add(new Command.Shell(m.at, m.arg(1), args(m, 2)), metaSource);
+                add(new Command.Shell(m.at, m.arg(1), m.args(2)), metaSource);
             }
             case "shell" -> {
                 if (m.argc() < 2) {
                     throw m.error("missing command", null, -1);
                 }
-                add(new Command.Shell(m.at, null, args(m, 1)), metaSource);
+                add(new Command.Shell(m.at, null, m.args(1)), metaSource);
             }
             case "else" -> {
                 noArguments(m);
@@ -245,14 +245,6 @@ public final class ScriptParser {
         }
     }
 
-    private static List<String> args(MetaLine m, int from) {
-        List<String> words = new ArrayList<>();
-        for (int k = from; k < m.argc(); k++) {
-            words.add(m.arg(k));
-        }
-        return List.copyOf(words);
-    }
-
     private void add(Command c, String source) {
         commands.add(c);
         sources.add(source);
@@ -285,57 +277,10 @@ public final class ScriptParser {
         }
     }
 
-    /** pgbench's checks of \sleep: a number (a unit may follow it in the same word) or :variable, then us, ms or s. */
-    private void sleep(MetaLine m) {
-        if (m.argc() < 2) {
-            throw m.error("missing argument", null, -1);
-        }
-        if (m.argc() > 3) {
-            throw m.error("too many arguments", null, m.words.get(3).offset());
-        }
-        String amount = m.arg(1);
-        String unit = m.argc() == 3 ? m.arg(2) : null;
-        int unitOffset = m.argc() == 3 ? m.words.get(2).offset() : -1;
-        if (!amount.startsWith(":")) {
-            int c = amount.startsWith("+") || amount.startsWith("-") ? 1 : 0;
-            boolean digit = c < amount.length() && Character.isDigit(amount.charAt(c));
-            while (c < amount.length() && Character.isDigit(amount.charAt(c))) {
-                c++;
-            }
-            if (c < amount.length()) {
-                if (m.argc() == 2 && digit) {
-                    unit = amount.substring(c);
-                    unitOffset = m.words.get(1).offset() + c;
-                } else {
-                    throw m.error("invalid sleep time, must be an integer", amount, m.words.get(1).offset());
-                }
-            }
-        }
-        long micros = 1_000_000;
-        if (unit != null) {
-            micros = switch (unit.toLowerCase(Locale.ROOT)) {
-                case "us" -> 1;
-                case "ms" -> 1_000;
-                case "s" -> 1_000_000;
-                default -> throw m.error("unrecognized time unit, must be us, ms or s", unit, unitOffset);
-            };
-        }
-        add(amount.startsWith(":") ? new Command.Sleep(m.at, amount.substring(1), 0, micros)
-                : new Command.Sleep(m.at, null, MetaLine.atoi(amount), micros), metaSource);
-    }
-
     private void noArguments(MetaLine m) {
         if (m.argc() != 1) {
             throw m.error("unexpected argument", null, -1);
         }
-    }
-
-    /** pgbench's valid_variable_name: an ASCII letter, _ or a non-ASCII character, then those or digits. */
-    static boolean isVariableName(String name) {
-        if (name.isEmpty() || name.charAt(0) >= '0' && name.charAt(0) <= '9') {
-            return false;
-        }
-        return name.chars().allMatch(c -> c >= 0x80 || c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9');
     }
 
     private static int count(String s, int from, int to) {

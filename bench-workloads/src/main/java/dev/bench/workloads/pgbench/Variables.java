@@ -65,4 +65,12 @@ final class Variables implements Expr.Context {
     public void debug(String line) {
         debug.accept(line);
     }
+
+    /** pgbench's valid_variable_name: an ASCII letter, _ or a non-ASCII character, then those or digits. */
+    static boolean isValidName(String name) {
+        if (name.isEmpty() || name.charAt(0) >= '0' && name.charAt(0) <= '9') {
+            return false;
+        }
+        return name.chars().allMatch(c -> c >= 0x80 || c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9');
+    }
 }
