@@ -29,14 +29,8 @@ public final class OwnedTables {
 
     /**
      * Drops the given tables if the tool created them earlier, after checking that none belongs to
-     * someone else; then the caller creates them and calls {@link #register}. Each table's entry is
-     * committed before it is created, not after: on MySQL a CREATE commits by itself, and a connection
-     * lost between it and the registration left a table bench made but didn't own (refused ever after).
-     * An entry whose table never came is harmless: ownership also needs the table to exist.
+     * someone else; then the caller creates them ({@link #claim} first) and calls {@link #register}.
      */
-    /** The workload name of an entry made before its table is created, until {@link #register} names the workload. */
-    static final String CLAIMED = "(being created)";
-
     public void dropOwnedOrRefuse(List<String> tables) throws SQLException {
         ensureRegistry();
         for (String table : tables) {
@@ -48,8 +42,22 @@ public final class OwnedTables {
                     s.execute("DROP TABLE " + table);
                 }
             }
+            unregister(table);
+        }
+        commitIfManual();
+    }
+
+    /**
+     * Enters tables the caller is about to create, committed before the CREATE: on MySQL a CREATE commits
+     * by itself, and a connection lost between it and {@link #register} left a table bench made but
+     * refused ever after as someone else's. Only for tables created right after: an entry whose table
+     * never came would make a same-named table someone creates later look like bench's.
+     */
+    public void claim(String workload, List<String> tables) throws SQLException {
+        String at = Instant.now().toString();
+        for (String table : tables) {
             if (!isRegistered(table)) {
-                insert(table, CLAIMED, Instant.now().toString());
+                insert(table, workload, at);
             }
         }
         commitIfManual();
@@ -87,7 +95,7 @@ public final class OwnedTables {
         }
     }
 
-    /** Records the tables as the workload's, replacing the entries {@link #dropOwnedOrRefuse} claimed. */
+    /** Records the tables as the workload's, replacing the entries {@link #claim} made. */
     public void register(String workload, List<String> tables) throws SQLException {
         String at = Instant.now().toString();
         for (String table : tables) {

@@ -33,7 +33,9 @@ class OwnedTablesTest {
     /** On MySQL a CREATE commits by itself; a connection lost right after it must not leave a foreign table. */
     @Test
     void aTableCreatedButNeverRegisteredIsStillOurs() throws SQLException {
-        new OwnedTables(connection).dropOwnedOrRefuse(List.of("w_t"));
+        OwnedTables first = new OwnedTables(connection);
+        first.dropOwnedOrRefuse(List.of("w_t"));
+        first.claim("vote", List.of("w_t"));
         execute("CREATE TABLE w_t (id INT PRIMARY KEY)");
         // ... and the connection is lost before register()
 
@@ -43,10 +45,21 @@ class OwnedTablesTest {
         assertFalse(next.exists("w_t"));
     }
 
+    /** pgbench -i -I d drops and creates nothing: a table someone makes afterwards is theirs. */
+    @Test
+    void aDropAloneClaimsNothing() throws SQLException {
+        OwnedTables tables = new OwnedTables(connection);
+        tables.dropOwnedOrRefuse(List.of("w_t"));
+        execute("CREATE TABLE w_t (id INT PRIMARY KEY)");
+        assertFalse(tables.isOwned("w_t"));
+        assertThrows(BenchException.class, () -> tables.dropOwnedOrRefuse(List.of("w_t")));
+    }
+
     @Test
     void aClaimWithoutItsTableOwnsNothingAndRegisterNamesTheWorkload() throws SQLException {
         OwnedTables tables = new OwnedTables(connection);
         tables.dropOwnedOrRefuse(List.of("w_t"));
+        tables.claim("vote", List.of("w_t"));
         assertFalse(tables.isOwned("w_t"));
         execute("CREATE TABLE w_t (id INT PRIMARY KEY)");
         tables.register("vote", List.of("w_t"));

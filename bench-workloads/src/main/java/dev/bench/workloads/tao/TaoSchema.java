@@ -20,6 +20,7 @@ final class TaoSchema {
             init(c, sql);
             OwnedTables owned = new OwnedTables(c);
             owned.dropOwnedOrRefuse(TaoSql.TABLES);
+            owned.claim("tao", TaoSql.TABLES);
             try (Statement s = c.createStatement()) {
                 for (String ddl : sql.ddl) {
                     s.execute(ddl);

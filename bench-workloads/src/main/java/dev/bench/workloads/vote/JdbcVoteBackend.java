@@ -46,6 +46,7 @@ final class JdbcVoteBackend implements VoteBackend {
         try (Connection c = target.connection()) {
             OwnedTables owned = new OwnedTables(c);
             owned.dropOwnedOrRefuse(VoteSql.TABLES);
+            owned.claim("vote", VoteSql.TABLES);
             try (Statement s = c.createStatement()) {
                 for (String ddl : sql.ddl()) {
                     s.execute(ddl);

@@ -59,6 +59,7 @@ public final class VoterDatabase {
             List<String> ours = new ArrayList<>(VoterSql.TABLES);
             ours.add(ROUTINE_KEY);
             owned.dropOwnedOrRefuse(ours);
+            owned.claim("voter", VoterSql.TABLES);
             try (Statement s = c.createStatement()) {
                 if (routineThere) {
                     s.execute((target.dialect() == Dialect.POSTGRES ? "DROP FUNCTION " : "DROP PROCEDURE ")
