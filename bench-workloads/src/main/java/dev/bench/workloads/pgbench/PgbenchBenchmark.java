@@ -74,10 +74,7 @@ final class PgbenchBenchmark extends Benchmark implements ClientAborts {
 
     @Override
     public Map<String, Object> describe() {
-        Map<String, Object> fields = new LinkedHashMap<>();
-        fields.put("target", target.maskedUrl());
-        fields.put("server", target.serverVersion());
-        return fields;
+        return target.summaryFields();
     }
 
     @Override
