@@ -77,6 +77,9 @@ class DocsCommandsTest {
                 "a reader's two memcached servers");
         m.put("bench vote --target 5000 mssql --address sql.example --database soup --user sa",
                 "SQL Server: no Debian package, CI has none (MssqlVoteTest runs it where Docker is)");
+        m.put("bench vote --target 400 --runtime 30 postgres --url "
+                + "'jdbc:postgresql://127.0.0.1:5441,127.0.0.1:5442/bench?targetServerType=primary&user=bench&password=bench'",
+                "needs scripts/replicas.sh's pair and a failover by hand (PostgresFailoverTest runs it with one)");
         m.put("bench vote --target 5000 postgres --container", "needs a Docker engine (ContainerOptionTest covers its no-Docker answer)");
         m.put("bench pgbench -f my.sql@2 -N -D step=3 -t 1000 --check 'select count(*) > 0 from pgbench_history'",
                 "my.sql is the reader's script");
