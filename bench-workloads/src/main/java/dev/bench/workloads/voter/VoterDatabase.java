@@ -59,7 +59,11 @@ public final class VoterDatabase {
             List<String> ours = new ArrayList<>(VoterSql.TABLES);
             ours.add(ROUTINE_KEY);
             owned.dropOwnedOrRefuse(ours);
-            owned.claim("voter", VoterSql.TABLES);
+            List<String> toCreate = new ArrayList<>(VoterSql.TABLES);
+            if (sql.routine() != null) {
+                toCreate.add(ROUTINE_KEY);
+            }
+            owned.claim("voter", toCreate);
             try (Statement s = c.createStatement()) {
                 if (routineThere) {
                     s.execute((target.dialect() == Dialect.POSTGRES ? "DROP FUNCTION " : "DROP PROCEDURE ")
