@@ -23,17 +23,24 @@ public final class LocalMemcached implements AutoCloseable {
     private static final long START_TIMEOUT_MS = 5_000;
 
     private final int port;
+    private final int megabytes;
     private Process process;
 
-    private LocalMemcached(int port) {
+    private LocalMemcached(int port, int megabytes) {
         this.port = port;
+        this.megabytes = megabytes;
     }
 
     public static LocalMemcached start() throws IOException {
+        return start(64);
+    }
+
+    /** @param megabytes its memory limit ({@code -m}): a small one makes it evict */
+    public static LocalMemcached start(int megabytes) throws IOException {
         if (!new File(BINARY).canExecute()) {
             SkipOrFail.missing("no " + BINARY + " to start a test memcached (apt-get install memcached)");
         }
-        LocalMemcached m = new LocalMemcached(freePort());
+        LocalMemcached m = new LocalMemcached(freePort(), megabytes);
         m.restart();
         return m;
     }
@@ -52,7 +59,7 @@ public final class LocalMemcached implements AutoCloseable {
             throw new IllegalStateException("memcached on " + address() + " is still running");
         }
         List<String> command = new ArrayList<>(List.of(BINARY, "-l", "127.0.0.1", "-p", String.valueOf(port), "-U", "0",
-                "-m", "64"));
+                "-m", String.valueOf(megabytes)));
         if ("root".equals(System.getProperty("user.name"))) {
             command.addAll(List.of("-u", "root")); // memcached refuses to run as root without it
         }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bench.core.ErrorKind;
 import dev.bench.core.memcached.MemcachedErrors;
+import dev.bench.core.memcached.MemcachedStats;
 import dev.bench.core.memcached.MemcachedTarget;
 import net.spy.memcached.MemcachedClient;
 import net.spy.memcached.internal.OperationFuture;
@@ -29,6 +30,8 @@ public final class MemcachedStore implements YcsbStore {
 
     private final MemcachedTarget target;
     private final CoreConfig config;
+    /** Before the phase: memcached's evictions so far, for the check. */
+    private MemcachedStats statsBefore;
 
     public MemcachedStore(MemcachedTarget target, CoreConfig config) {
         this.target = target;
@@ -65,6 +68,23 @@ public final class MemcachedStore implements YcsbStore {
             }
         }
         return present;
+    }
+
+    @Override
+    public void beforePhase() {
+        statsBefore = stats();
+    }
+
+    @Override
+    public MemcachedStats evictedSincePhase() {
+        MemcachedStats after = stats();
+        return statsBefore == null || after == null ? null : after.since(statsBefore);
+    }
+
+    /** null when no server answered: the check then says what it found, without evictions. */
+    private MemcachedStats stats() {
+        MemcachedStats stats = MemcachedStats.read(target.client(0));
+        return stats.servers() == 0 ? null : stats;
     }
 
     @Override

@@ -1,11 +1,21 @@
 package dev.bench.workloads.ycsb;
 
+import dev.bench.core.memcached.MemcachedStats;
+import dev.bench.core.run.IntegrityCheck;
+
 /**
  * The after-phase check. A SQL table must hold the rows it held before plus the inserts acknowledged
  * plus the inserts in doubt that are there (each looked up by key); memcached must hold every record's key (loaded, and inserted
- * with an acknowledgement). With dataintegrity, no read may have found a value other than the one written.
+ * with an acknowledgement), unless it evicted at least as many items as are missing: then the check can't tell
+ * eviction from loss and is not confirmed. With dataintegrity, no read may have found a value other than the one written.
+ *
+ * @param mayBeEvicted not ok, but every missing key may have been evicted: NOT CONFIRMED rather than MISMATCH
  */
-public record YcsbCheck(boolean ok, String detail) {
+public record YcsbCheck(boolean ok, boolean mayBeEvicted, String detail) {
+
+    YcsbCheck(boolean ok, String detail) {
+        this(ok, false, detail);
+    }
 
     /**
      * Exact: the rows after are those before, plus every acknowledged insert, plus those of the inserts in
@@ -19,9 +29,28 @@ public record YcsbCheck(boolean ok, String detail) {
         return withReads(after == expected, detail, told);
     }
 
-    static YcsbCheck ofKeys(long expected, long present, YcsbCounts.Snapshot told) {
+    /**
+     * @param evicted memcached's evictions from before the phase to after the check (any client's items), or
+     *                null when unknown
+     */
+    static YcsbCheck ofKeys(long expected, long present, YcsbCounts.Snapshot told, MemcachedStats evicted) {
         String detail = present + " of " + expected + " keys present (loaded and acknowledged inserts)";
-        return withReads(present == expected, detail, told);
+        long missing = expected - present;
+        if (missing <= 0 || evicted == null || evicted.evictions() == 0) {
+            return withReads(missing == 0, detail, told);
+        }
+        detail += "; memcached evicted " + evicted.evictions() + " items meanwhile (limit " + evicted.limit() + ")";
+        if (evicted.evictions() < missing) {
+            return withReads(false, detail + ": fewer than the " + missing + " keys missing, so some were lost", told);
+        }
+        YcsbCheck withReads = withReads(false, detail + ": missing keys may be evicted, not lost", told);
+        // a read that found a wrong value is no eviction: that stays a mismatch
+        return new YcsbCheck(false, told.verifyFailed() == 0, withReads.detail());
+    }
+
+    /** The verdict: ok, MISMATCH, or NOT CONFIRMED when every missing key may have been evicted. */
+    IntegrityCheck integrity() {
+        return mayBeEvicted ? IntegrityCheck.notConfirmed(detail) : IntegrityCheck.of(ok, detail);
     }
 
     private static YcsbCheck withReads(boolean ok, String detail, YcsbCounts.Snapshot told) {

@@ -1,6 +1,7 @@
 package dev.bench.workloads.ycsb;
 
 import dev.bench.core.ErrorKind;
+import dev.bench.core.memcached.MemcachedStats;
 
 import java.util.List;
 
@@ -33,6 +34,18 @@ public interface YcsbStore extends AutoCloseable {
      * {@code keys} memcached holds.
      */
     long count(List<String> keys) throws Exception;
+
+    /** Before the phase: notes what the store drops on its own so far (memcached's evictions). */
+    default void beforePhase() throws Exception {
+    }
+
+    /**
+     * After the check: what the store dropped on its own since {@link #beforePhase} (memcached's evictions, of any
+     * client's items), or null for a store that drops nothing or when it can't be read.
+     */
+    default MemcachedStats evictedSincePhase() {
+        return null;
+    }
 
     /** How many of {@code keys} the store holds (the check's look-up of inserts in doubt). */
     long present(List<String> keys) throws Exception;

@@ -1,5 +1,6 @@
 package dev.bench.workloads.ycsb;
 
+import dev.bench.core.memcached.MemcachedStats;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -25,5 +26,56 @@ class YcsbCheckTest {
         assertFalse(YcsbCheck.ofRows("usertable", 100, 113, TOLD, 2).ok());
         assertFalse(YcsbCheck.ofRows("usertable", 100, 111, TOLD, 2).ok());
         assertTrue(YcsbCheck.ofRows("usertable", 100, 111, TOLD, 2).detail().endsWith(", expected 112"));
+    }
+
+    private static final YcsbCounts.Snapshot LOADED = new YcsbCounts.Snapshot(100000, 0, 0, 0);
+    private static final long MB64 = 64L * 1024 * 1024;
+
+    @Test
+    void keysMissingWithAtLeastAsManyEvictionsAreNotConfirmedNotAMismatch() {
+        YcsbCheck check = YcsbCheck.ofKeys(100000, 11328, LOADED, new MemcachedStats(88672, MB64, 1));
+
+        assertFalse(check.ok());
+        assertEquals("NOT CONFIRMED: 11328 of 100000 keys present (loaded and acknowledged inserts); memcached evicted 88672"
+                + " items meanwhile (limit 64 MB): missing keys may be evicted, not lost", check.integrity().verdict());
+        assertFalse(check.integrity().ok());
+    }
+
+    @Test
+    void evictionsFewerThanTheKeysMissingStayAMismatch() {
+        YcsbCheck check = YcsbCheck.ofKeys(100000, 11328, LOADED, new MemcachedStats(88671, MB64, 1));
+
+        assertEquals("MISMATCH: 11328 of 100000 keys present (loaded and acknowledged inserts); memcached evicted 88671"
+                + " items meanwhile (limit 64 MB): fewer than the 88672 keys missing, so some were lost", check.integrity().verdict());
+    }
+
+    @Test
+    void keysMissingWithoutEvictionsOrStatsAreAMismatch() {
+        assertEquals("MISMATCH: 99999 of 100000 keys present (loaded and acknowledged inserts)",
+                YcsbCheck.ofKeys(100000, 99999, LOADED, new MemcachedStats(0, MB64, 1)).integrity().verdict());
+        assertEquals("MISMATCH: 99999 of 100000 keys present (loaded and acknowledged inserts)",
+                YcsbCheck.ofKeys(100000, 99999, LOADED, null).integrity().verdict());
+    }
+
+    @Test
+    void everyKeyPresentIsOkWhateverWasEvicted() {
+        assertEquals("ok: 100000 of 100000 keys present (loaded and acknowledged inserts)",
+                YcsbCheck.ofKeys(100000, 100000, LOADED, new MemcachedStats(5, MB64, 1)).integrity().verdict());
+    }
+
+    @Test
+    void aReadOfAWrongValueIsAMismatchEvenWhenKeysMayBeEvicted() {
+        YcsbCounts.Snapshot badRead = new YcsbCounts.Snapshot(100000, 0, 10, 1);
+
+        assertTrue(YcsbCheck.ofKeys(100000, 11328, badRead, new MemcachedStats(88672, MB64, 1)).integrity().verdict()
+                .startsWith("MISMATCH: "));
+    }
+
+    @Test
+    void aPoolsEvictionsAreSinceBeforeThePhase() {
+        MemcachedStats delta = new MemcachedStats(150, 2 * MB64, 2).since(new MemcachedStats(50, 2 * MB64, 2));
+
+        assertEquals(100, delta.evictions());
+        assertEquals("128 MB", delta.limit());
     }
 }
