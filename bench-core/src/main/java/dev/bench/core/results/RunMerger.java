@@ -123,7 +123,7 @@ public final class RunMerger {
             try (IntervalCsvWriter csv = new IntervalCsvWriter(dir.resolve(ResultsDirectory.INTERVALS));
                  LatencyLogWriter hlog = new LatencyLogWriter(dir.resolve(ResultsDirectory.HLOG))) {
                 hlog.onStart(new RunInfo(null, kinds, baseMs));
-                for (MergedInterval m : grid.values()) {
+                for (MergedInterval m : withoutEmptySlivers(grid)) {
                     List<KindStats> stats = new ArrayList<>();
                     for (int k = 0; k < kinds.size(); k++) {
                         stats.add(new KindStats(kinds.get(k), m.sojourn[k], m.service[k], m.outcomes[k]));
@@ -137,6 +137,23 @@ public final class RunMerger {
         } catch (IOException e) {
             throw new BenchException("cannot write merged results to " + dir + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The grid's slots in order, a slot of no length (a client's last interval ending within the same
+     * millisecond it began: the log keeps milliseconds) folded into the slot before it, counts and all, so
+     * no merged interval has a rate of n / 0 s.
+     */
+    private static List<MergedInterval> withoutEmptySlivers(TreeMap<Long, MergedInterval> grid) {
+        List<MergedInterval> slots = new ArrayList<>();
+        for (MergedInterval m : grid.values()) {
+            if (m.endMs <= m.startMs && !slots.isEmpty()) {
+                slots.get(slots.size() - 1).absorb(m);
+            } else {
+                slots.add(m);
+            }
+        }
+        return slots;
     }
 
     static Outcomes sum(Outcomes a, Outcomes b) {
@@ -162,6 +179,16 @@ public final class RunMerger {
                 service[k] = new Histogram(3);
                 outcomes[k] = Outcomes.NONE;
             }
+        }
+
+        void absorb(MergedInterval later) {
+            for (int k = 0; k < sojourn.length; k++) {
+                sojourn[k].add(later.sojourn[k]);
+                service[k].add(later.service[k]);
+                outcomes[k] = sum(outcomes[k], later.outcomes[k]);
+            }
+            lagMs = Math.max(lagMs, later.lagMs);
+            cover(later.startMs, later.endMs);
         }
 
         void cover(long fromMs, long toMs) {
