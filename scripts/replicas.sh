@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A PostgreSQL primary + streaming standby on loopback, for the failover tests (docs/replicas.md).
 # Private data directories under $BENCH_PAIR_DIR (default /var/lib/postgresql/bench-pair), ports 5441
-# and 5442; the shared cluster on 5432 and its configuration are never touched. Run as root: the
+# and 5442 (or $BENCH_PAIR_PORTS); the shared cluster on 5432 and its configuration are never touched. Run as root: the
 # servers run as the postgres user. stdout carries only export lines (or one answer); progress on stderr.
 #
 #   scripts/replicas.sh [up] [async|sync]  start the pair, creating it if needed (idempotent)
@@ -25,7 +25,8 @@ script=$(readlink -f "$0")
 cd /  # the postgres user may not be able to read the caller's cwd
 
 base=${BENCH_PAIR_DIR:-/var/lib/postgresql/bench-pair}
-ports=(5441 5442)
+# BENCH_PAIR_PORTS="P1 P2" gives a second pair its own ports; later calls read them from $base/ports
+ports=(${BENCH_PAIR_PORTS:-$(cat "$base/ports" 2>/dev/null || echo 5441 5442)})
 pg_ver=$(ls /usr/lib/postgresql | sort -V | tail -n1)
 bin=/usr/lib/postgresql/$pg_ver/bin
 [ -x "$bin/pg_ctl" ] || die "no PostgreSQL server binaries in $bin (run scripts/services.sh first)"
@@ -129,6 +130,7 @@ set_mode() {
   fi
   sql "$primary" "SELECT pg_reload_conf()" >/dev/null
   echo "$mode" >"$base/mode"
+  echo "${ports[*]}" >"$base/ports"
 }
 
 # The node that runs and is not in recovery, or nothing.

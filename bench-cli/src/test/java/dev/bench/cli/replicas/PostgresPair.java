@@ -89,8 +89,10 @@ final class PostgresPair {
     private String run(String... args) {
         try {
             // the servers run as the postgres user: root runs the script (CI's .ci/run), others through sudo (GitHub's runner)
-            List<String> command = "root".equals(System.getProperty("user.name")) ? List.of("bash", script)
-                    : List.of("sudo", "-n", "bash", script);
+            // the pair's directory names it (its ports are kept there): a second pair may run beside the default one
+            String pairDir = "BENCH_PAIR_DIR=" + dir;
+            List<String> command = "root".equals(System.getProperty("user.name")) ? List.of("env", pairDir, "bash", script)
+                    : List.of("sudo", "-n", "env", pairDir, "bash", script);
             Process p = new ProcessBuilder(concat(command, args)).redirectError(ProcessBuilder.Redirect.INHERIT).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(SCRIPT_TIMEOUT_S, TimeUnit.SECONDS)) {
