@@ -24,6 +24,11 @@ class RunFilesTest {
 
     /** One phase's files: {@code intervals} one-second intervals, interval i's ops all taking {@code (i+1) * micros}. */
     private static void phase(Path dir, long startMs, int intervals, int ops, long micros) throws Exception {
+        phase(dir, startMs, intervals, ops, micros, 0);
+    }
+
+    /** As above, then a last interval of {@code sliverNs} (under a millisecond: a client stopping just after a tick) with {@code ops} ops. */
+    private static void phase(Path dir, long startMs, int intervals, int ops, long micros, long sliverNs) throws Exception {
         Files.createDirectories(dir);
         try (IntervalCsvWriter csv = new IntervalCsvWriter(dir.resolve(ResultsDirectory.INTERVALS));
              LatencyLogWriter hlog = new LatencyLogWriter(dir.resolve(ResultsDirectory.HLOG))) {
@@ -33,6 +38,14 @@ class RunFilesTest {
                 h.recordValueWithCount((i + 1) * micros * 1000, ops);
                 IntervalSnapshot s = new IntervalSnapshot(i * 1_000_000_000L, (i + 1) * 1_000_000_000L, false, 0,
                         List.of(new KindStats("get", h, h, new Outcomes(0, 0, i, 0))));
+                csv.onInterval(s);
+                hlog.onInterval(s);
+            }
+            if (sliverNs > 0) {
+                Histogram h = new Histogram(3);
+                h.recordValueWithCount(micros * 1000, ops);
+                long at = intervals * 1_000_000_000L;
+                IntervalSnapshot s = new IntervalSnapshot(at, at + sliverNs, false, 0, List.of(new KindStats("get", h, h, new Outcomes(0, 0, 0, 0))));
                 csv.onInterval(s);
                 hlog.onInterval(s);
             }
@@ -89,6 +102,24 @@ class RunFilesTest {
         assertEquals(45, merged.summary().path("ops").path("get").path("sojourn_us").path("count").asLong());
         assertEquals(300, merged.summary().path("ops").path("get").path("sojourn_us").path("max").asDouble(), 1);
         assertTrue(merged.summary().path("integrity").path("ok").asBoolean());
+    }
+
+    /** CI once merged two vote clients into an interval 2.000..2.000 s with ops_per_s NaN: one client's last interval was a sliver. */
+    @Test
+    void aSliverAtTheEndFoldsIntoTheIntervalBeforeItCountsAndAll(@TempDir Path tmp) throws Exception {
+        phase(tmp.resolve("a"), T0, 2, 10, 100);
+        phase(tmp.resolve("b"), T0, 2, 10, 100, 400_000); // then 10 more ops in 0.4 ms at 2.000 s
+        summary(tmp.resolve("a"), 20, true);
+        summary(tmp.resolve("b"), 20, true);
+
+        RunFiles merged = new RunMerger(List.of(RunFiles.read(tmp.resolve("a")), RunFiles.read(tmp.resolve("b"))))
+                .writeTo(tmp.resolve("m"));
+
+        List<IntervalRow> rows = merged.phases().get(0).intervals();
+        assertEquals(List.of(0.0, 1.0), rows.stream().map(IntervalRow::startS).toList(), "no interval starts at 2.000 s");
+        assertEquals(List.of(20L, 30L), rows.stream().map(IntervalRow::completed).toList(), "the sliver's 10 ops kept, in the last interval");
+        rows.forEach(r -> assertTrue(Double.isFinite(r.opsPerS()) && r.endS() > r.startS(), r.toString()));
+        assertEquals(50, merged.phases().get(0).latency().total("get.sojourn").getTotalCount());
     }
 
     @Test
