@@ -76,6 +76,7 @@ public final class OwnedTables {
             return;
         }
         unregister(table); // a registered table dropped by hand leaves its entry behind
+        claim(workload, List.of(table));
         try (Statement s = connection.createStatement()) {
             s.execute(createSql);
         }

@@ -125,6 +125,7 @@ public final class OltpLoader {
         try (Connection c = target.connection()) {
             c.setAutoCommit(true);
             out.accept("Creating table '" + table + "'...");
+            new OwnedTables(c).claim(OltpTables.WORKLOAD, List.of(table));
             try (Statement s = c.createStatement()) {
                 s.execute(OltpSql.createTable(target.dialect(), table, settings.autoInc()));
             }

@@ -84,6 +84,7 @@ final class PgbenchInit {
                         + (owned.isOwned(t) ? "" : " -- it was not created by bench, so bench will not drop it"));
             }
         }
+        owned.claim(WORKLOAD, TABLES);
         String aidType = s.scale() >= 20_000 ? "bigint" : "int";
         exec(createTable("pgbench_history", "tid int, bid int, aid " + aidType + ", delta int, mtime timestamp, filler char(22)", false));
         exec(createTable("pgbench_tellers", "tid int not null, bid int, tbalance int, filler char(84)", true));

@@ -118,6 +118,7 @@ public final class TpccLoader {
             }
             // refuses same-named tables of someone else's (and makes sure the registry exists)
             owned.dropOwnedOrRefuse(all.stream().filter(existing::contains).toList());
+            owned.claim("tpcc", all);
             try (Statement s = c.createStatement()) {
                 for (int set = 1; set <= settings.tables(); set++) {
                     for (String ddl : new TpccSchema(target.dialect(), new TpccTables(set)).createTables()) {

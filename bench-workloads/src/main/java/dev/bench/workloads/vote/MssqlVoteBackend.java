@@ -60,12 +60,14 @@ final class MssqlVoteBackend implements VoteBackend {
                 execute(c, MssqlVoteSql.DROP_VIEW); // bound to art and vt: it goes first
             }
             owned.dropOwnedOrRefuse(OWNED);
+            owned.claim("vote", MssqlVoteSql.TABLES);
             execute(c, MssqlVoteSql.DDL.get(0));
             execute(c, MssqlVoteSql.DDL.get(1));
             owned.register("vote", MssqlVoteSql.TABLES);
             insertArticles(c, articles);
             execute(c, MssqlVoteSql.PRIME_VOTES);
             // built once over the filled tables rather than maintained row by row while priming
+            owned.claim("vote", List.of(MssqlVoteSql.VIEW));
             execute(c, MssqlVoteSql.DDL.get(2));
             owned.register("vote", List.of(MssqlVoteSql.VIEW));
             execute(c, MssqlVoteSql.DDL.get(3));
