@@ -172,6 +172,8 @@ class BadInputBatteryTest {
             "merge --results {file} {dir}                   | 1 | {dir} is not a results directory",
             "compare {missing} {missing}                    | 1 | {missing} is not a results directory",
             "compare {file} {file}                          | 1 | {file} is not a results directory",
+            "compare --what-if-slower 100 {dir} {dir}       | 2 | --what-if-slower must be a percent in (0, 100), got 100.0",
+            "compare --what-if-slower 20 {dir} {dir}        | 2 | --what-if-slower makes a JMH result slower: compare two JMH .json files with it",
             "report {missing}                               | 1 | {missing} is neither a results directory nor a JMH .json file",
     })
     void oneLineTheRightExitAndNothingWritten(String args, int exit, String expected) throws IOException {

@@ -62,6 +62,12 @@ public final class CompareCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         boolean jmh = paths.stream().allMatch(p -> Files.isRegularFile(p) && p.toString().endsWith(".json"));
+        if (whatIfSlower != null && !(whatIfSlower > 0 && whatIfSlower < 100)) {
+            throw new ParameterException(spec.commandLine(), "--what-if-slower must be a percent in (0, 100), got " + whatIfSlower);
+        }
+        if (whatIfSlower != null && !jmh) {
+            throw new ParameterException(spec.commandLine(), "--what-if-slower makes a JMH result slower: compare two JMH .json files with it");
+        }
         if (jmh) {
             if (paths.size() != 2) {
                 throw new ParameterException(spec.commandLine(), "JMH files are compared two at a time, got " + paths.size());
@@ -93,9 +99,6 @@ public final class CompareCommand implements Callable<Integer> {
         List<JmhResults.Result> a = JmhResults.read(paths.get(0));
         List<JmhResults.Result> b = JmhResults.read(paths.get(1));
         if (whatIfSlower != null) {
-            if (!(whatIfSlower > 0 && whatIfSlower < 100)) {
-                throw new ParameterException(spec.commandLine(), "--what-if-slower must be a percent in (0, 100), got " + whatIfSlower);
-            }
             b = b.stream().map(r -> r.slowerBy(whatIfSlower)).toList();
         }
         String la = paths.get(0).getFileName().toString();
