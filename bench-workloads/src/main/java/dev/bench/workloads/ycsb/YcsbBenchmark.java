@@ -13,6 +13,7 @@ import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 /**
  * One YCSB phase, {@code load} or {@code run}, through the run template: the table created when
@@ -76,7 +77,8 @@ public final class YcsbBenchmark extends Benchmark {
         if (!plan.settings().status() || err == null) {
             return List.of();
         }
-        return List.of(new YcsbStatusLines(err, plan.config().statusIntervalSeconds()));
+        LongSupplier records = plan.isLoad() ? () -> workload.counts().snapshot().insertsAcknowledged() : null;
+        return List.of(new YcsbStatusLines(err, plan.config().statusIntervalSeconds(), records));
     }
 
     @Override
