@@ -137,6 +137,11 @@ public final class MemcachedTarget implements AutoCloseable {
         return clients.length;
     }
 
+    /** The pool's size. */
+    public int serverCount() {
+        return servers.size();
+    }
+
     /**
      * Waits until {@code client} is connected to every server (spymemcached reconnects in the background).
      *
@@ -158,6 +163,39 @@ public final class MemcachedTarget implements AutoCloseable {
             }
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
         }
+    }
+
+    /**
+     * Waits until {@code client} can serve: connected to every server, or, in a pool, to at least one (a
+     * pool goes on without a member that died; ops needing it fail on their own).
+     *
+     * @throws MemcachedUnavailableException naming the servers still down after {@code timeoutMs}
+     */
+    public void awaitServing(MemcachedClient client, long timeoutMs) throws MemcachedUnavailableException {
+        if (downServers(client).size() < servers.size()) {
+            return;
+        }
+        awaitConnected(client, timeoutMs);
+    }
+
+    /**
+     * A failure of {@code client}'s as an exception naming the servers that are down: a
+     * {@link MemcachedMemberDownException} when some but not all are, else a {@link MemcachedUnavailableException}.
+     */
+    public MemcachedUnavailableException unavailable(MemcachedClient client, String why, Throwable cause) {
+        List<String> down = downServers(client);
+        if (!down.isEmpty() && down.size() < servers.size()) {
+            return new MemcachedMemberDownException("memcached at " + String.join(", ", down) + " is down (the pool's "
+                    + (servers.size() - down.size()) + " other servers serve): " + why, cause);
+        }
+        return new MemcachedUnavailableException("memcached at " + (down.isEmpty() ? addresses() : String.join(", ", down))
+                + " failed: " + why, cause);
+    }
+
+    /** The server a key lives on, as host:port (Ketama: the same for every client). */
+    public String serverOf(MemcachedClient client, String key) {
+        return client.getNodeLocator().getPrimary(key).getSocketAddress() instanceof InetSocketAddress a
+                ? MemcachedAddresses.format(InetSocketAddress.createUnresolved(a.getHostString(), a.getPort())) : "?";
     }
 
     /** The servers this client has no live connection to, as host:port. */

@@ -8,8 +8,10 @@ import net.spy.memcached.internal.OperationFuture;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
@@ -70,6 +72,37 @@ final class MemcachedPipeline {
         }
     }
 
+    /**
+     * As {@link #getAll}, asking each server for its own keys and skipping the servers that are down (their
+     * keys absent from what the visitor gets), as long as one server answers: what a pool that lost a
+     * member still holds.
+     */
+    static void getAllReachable(MemcachedTarget target, MemcachedClient client, long first, long last,
+                                LongFunction<String> key, ChunkVisitor visitor) throws Exception {
+        if (target.downServers(client).size() >= target.serverCount()) {
+            getAll(target, client, first, last, key, visitor); // none answers: fails, naming them
+            return;
+        }
+        Set<String> down = Set.copyOf(target.downServers(client));
+        Map<String, List<String>> byServer = new HashMap<>();
+        for (long from = first; from <= last; from += GET_CHUNK) {
+            long to = Math.min(last, from + GET_CHUNK - 1);
+            byServer.clear();
+            for (long id = from; id <= to; id++) {
+                String k = key.apply(id);
+                String server = target.serverOf(client, k);
+                if (!down.contains(server)) {
+                    byServer.computeIfAbsent(server, s -> new ArrayList<>()).add(k);
+                }
+            }
+            Map<String, Object> found = new HashMap<>();
+            for (List<String> keys : byServer.values()) {
+                found.putAll(await(target, client, client.asyncGetBulk(keys)));
+            }
+            visitor.visit(from, to, found);
+        }
+    }
+
     interface ChunkVisitor {
         void visit(long from, long to, Map<String, Object> found) throws Exception;
     }
@@ -96,9 +129,7 @@ final class MemcachedPipeline {
         if (!MemcachedErrors.isMemcachedFailure(cause)) {
             return e; // not a lost server: classified (fatal) as it is
         }
-        List<String> down = target.downServers(client);
-        String where = down.isEmpty() ? target.addresses() : String.join(", ", down);
         String why = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
-        return new MemcachedUnavailableException("memcached at " + where + " failed: " + why, e);
+        return target.unavailable(client, why, e);
     }
 }

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -22,7 +23,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>memcached keeps no vote rows, so for the after-run check the counters are both the "rows" and
  * the "counts": their sum must equal the votes acknowledged. A server that restarted has lost its
- * counters; writes re-create them from zero, and the check then reports the loss as a mismatch.
+ * counters; writes re-create them from zero, and the check then reports the loss as a mismatch. In a
+ * pool, a server that died stays out: ops needing it fail on their own (their writes' votes in doubt)
+ * while the others serve, and the check counts its counters as missing, by server.
  *
  * <p>Threading: as {@link VoteBackend}; sessions share the target's clients, which are thread-safe.
  */
@@ -33,8 +36,10 @@ final class MemcachedVoteBackend implements VoteBackend {
     private final boolean countsOnly;
     private final AtomicInteger nextWorker = new AtomicInteger();
     private long articles;
-    /** Counters found missing by the last {@link #count} (evicted, or their server restarted); -1 before. */
+    /** Counters found missing by the last {@link #count} (evicted, or their server restarted or down); -1 before. */
     private long missingAtCount = -1;
+    /** Of those, by the server each key lives on: where the votes went. */
+    private final Map<String, Long> missingByServer = new TreeMap<>();
 
     MemcachedVoteBackend(MemcachedTarget target, String keyPrefix, boolean countsOnly) {
         this.target = target;
@@ -88,17 +93,27 @@ final class MemcachedVoteBackend implements VoteBackend {
         return count();
     }
 
-    /** The sum of all counters; a missing counter (evicted, or its server restarted) adds nothing. */
+    /**
+     * The sum of all counters; a missing counter (evicted, its server restarted, or its server down while
+     * the pool's others answer) adds nothing. With every server down the check can't run.
+     */
     @Override
     public Optional<VoteCounts> count() throws Exception {
-        long[] sum = {0, 0};
-        MemcachedPipeline.getAll(target, target.client(0), 1, articles, keys::count, (from, to, found) -> {
-            for (Object value : found.values()) {
-                sum[0] += Long.parseLong(value.toString().trim());
+        long[] sum = {0};
+        MemcachedClient client = target.client(0);
+        missingByServer.clear();
+        MemcachedPipeline.getAllReachable(target, client, 1, articles, keys::count, (from, to, found) -> {
+            for (long id = from; id <= to; id++) {
+                String key = keys.count(id);
+                Object value = found.get(key);
+                if (value != null) {
+                    sum[0] += Long.parseLong(value.toString().trim());
+                } else {
+                    missingByServer.merge(target.serverOf(client, key), 1L, Long::sum);
+                }
             }
-            sum[1] += (to - from + 1) - found.size();
         });
-        missingAtCount = sum[1];
+        missingAtCount = missingByServer.values().stream().mapToLong(Long::longValue).sum();
         return Optional.of(VoteCounts.countersOnly(sum[0]));
     }
 
@@ -107,6 +122,9 @@ final class MemcachedVoteBackend implements VoteBackend {
     public void addFigures(Figures figures) {
         if (missingAtCount >= 0) {
             figures.max("counters_missing_at_check", missingAtCount); // each client's check saw the one cache
+            if (missingAtCount > 0 && target.serverCount() > 1) {
+                figures.same("counters_missing_by_server", Map.copyOf(missingByServer));
+            }
         }
     }
 
@@ -115,10 +133,16 @@ final class MemcachedVoteBackend implements VoteBackend {
         return MemcachedErrors.classify(failure);
     }
 
+    /** A write that failed on a lost server, or on a pool member down, may have landed on the servers that answered. */
+    @Override
+    public boolean mayHaveLanded(Exception failure) {
+        return MemcachedErrors.isMemcachedFailure(failure);
+    }
+
     @Override
     public VoteSession openSession() throws Exception {
         MemcachedClient client = target.client(nextWorker.getAndIncrement());
-        target.awaitConnected(client, 500); // after a lost server: the engine retries until its reconnect timeout
+        target.awaitServing(client, 500); // after a lost server: the engine retries until its reconnect timeout
         return new Session(client);
     }
 
@@ -153,23 +177,43 @@ final class MemcachedVoteBackend implements VoteBackend {
             sink += found.size();
         }
 
+        /**
+         * One increment per article, each confirmed on its own: when some fail (a pool member died), the
+         * votes of those confirmed are acknowledged and the rest in doubt ({@link PartialWriteException}).
+         */
         @Override
         public void write(long[] ids, int n) throws Exception {
             int d = tally.tally(ids, n);
             increments.clear();
-            try {
-                for (int i = 0; i < d; i++) {
-                    increments.add(client.asyncIncr(keys.count(tally.article(i)), tally.votes(i)));
+            long landed = 0;
+            long inDoubt = 0;
+            Exception failure = null;
+            for (int i = 0; i < d; i++) {
+                try {
+                    increments.add(failure == null ? client.asyncIncr(keys.count(tally.article(i)), tally.votes(i)) : null);
+                } catch (RuntimeException e) {
+                    failure = MemcachedPipeline.lost(target, client, e);
+                    increments.add(null);
                 }
-                for (int i = 0; i < d; i++) {
+            }
+            for (int i = 0; i < d; i++) {
+                try {
+                    if (increments.get(i) == null) {
+                        throw failure;
+                    }
                     Long after = MemcachedPipeline.await(target, client, increments.get(i));
                     if (after == null || after < 0) {
                         // the counter is gone (evicted, or the server restarted): start it again, with these votes
                         client.incr(keys.count(tally.article(i)), tally.votes(i), tally.votes(i));
                     }
+                    landed += tally.votes(i);
+                } catch (Exception e) {
+                    failure = failure != null ? failure : MemcachedPipeline.lost(target, client, e);
+                    inDoubt += tally.votes(i);
                 }
-            } catch (RuntimeException e) {
-                throw MemcachedPipeline.lost(target, client, e);
+            }
+            if (failure != null) {
+                throw new PartialWriteException(landed, inDoubt, failure);
             }
         }
     }

@@ -35,6 +35,11 @@ public interface VoteBackend extends AutoCloseable {
         return SqlErrors.classify(failure);
     }
 
+    /** Whether a write that failed so may have landed all the same, its votes in doubt: after a lost connection. */
+    default boolean mayHaveLanded(Exception failure) {
+        return classify(failure) == ErrorKind.CONNECTION;
+    }
+
     /**
      * The backend's own figures of the last run, for Noria's report ({@code # name: value} lines) and
      * summary.json: hybrid's cache hits and misses. Empty for most backends.

@@ -82,8 +82,12 @@ public final class VoteWorkload implements Workload {
                 if (batch.kind() == writeKind) {
                     try {
                         session.write(ids, n);
+                    } catch (PartialWriteException e) {
+                        acknowledged.add(e.landed());
+                        inDoubt.add(e.inDoubt());
+                        throw e;
                     } catch (Exception e) {
-                        if (classify(e) == ErrorKind.CONNECTION) {
+                        if (backend.mayHaveLanded(e)) {
                             inDoubt.add(n);
                         }
                         throw e;
