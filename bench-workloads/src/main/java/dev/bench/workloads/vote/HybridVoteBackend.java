@@ -161,6 +161,12 @@ final class HybridVoteBackend implements VoteBackend {
         return kind == ErrorKind.FATAL ? MemcachedErrors.classify(failure) : kind;
     }
 
+    /** A write commits in SQL before it touches the cache: any cache failure after it leaves its votes in doubt. */
+    @Override
+    public boolean mayHaveLanded(Exception failure) {
+        return classify(failure) == ErrorKind.CONNECTION || MemcachedErrors.isMemcachedFailure(failure);
+    }
+
     @Override
     public VoteSession openSession() throws Exception {
         MemcachedClient client = cache.client(nextWorker.getAndIncrement());
