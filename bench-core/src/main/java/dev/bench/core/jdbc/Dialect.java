@@ -2,6 +2,9 @@ package dev.bench.core.jdbc;
 
 import dev.bench.core.BenchException;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * The SQL databases the platform speaks to, recognised from the JDBC URL. Each knows how its URLs are
  * written (scheme, default port and database); nothing else in the code base spells a port number or a
@@ -66,6 +69,29 @@ public enum Dialect {
         String db = database != null ? database : DEFAULT_DATABASE;
         return this == MSSQL ? scheme + "://" + hostPort + ";databaseName=" + db + ";encrypt=false"
                 : scheme + "://" + hostPort + "/" + db;
+    }
+
+    /**
+     * The URL of a workload's {@code --address}: one server, or several as the driver's own multi-host URL,
+     * each host with the default port unless it names one. On PostgreSQL several hosts are a primary and
+     * its standbys: pgjdbc connects to the one that takes writes ({@code targetServerType=primary}) and
+     * finds the new one after a failover. MySQL/MariaDB take them as Connector/J's failover list (a
+     * connection that failed over is read-only unless the URL says otherwise). SQL Server takes one.
+     */
+    public String serverUrl(String address, String database) {
+        if (address == null || !address.contains(",")) {
+            return url(address, database);
+        }
+        List<String> hosts = new ArrayList<>();
+        for (String host : address.trim().split("[,\\s]+")) {
+            hosts.add(host.contains(":") ? host : host + ":" + defaultPort);
+        }
+        if (this == MSSQL || this == H2) {
+            throw new BenchException(this == H2 ? "H2 is embedded: name it by its URL, not by a server address"
+                    : "SQL Server takes one --address; its mirror is the URL property failoverPartner=HOST (give --url)");
+        }
+        String url = url(String.join(",", hosts), database);
+        return this == POSTGRES ? withProperties(url, "targetServerType=primary") : url;
     }
 
     /** Appends driver properties ({@code a=1&b=2}) to a URL in this driver's own syntax. */

@@ -78,7 +78,7 @@ public record TargetSettings(String url, String address, String database, String
 
     /** Opens a SQL server of the given dialect: the url, else the address and database. */
     public JdbcTarget openServer(Dialect dialect, int threads) {
-        String resolved = url != null ? url : dialect.url(address, database);
+        String resolved = url != null ? url : dialect.serverUrl(address, database);
         return open(resolved, threads, Map.of());
     }
 

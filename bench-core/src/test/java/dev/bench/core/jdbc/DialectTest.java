@@ -20,6 +20,15 @@ class DialectTest {
         assertEquals("jdbc:mysql://db.example:3307/bench", Dialect.MYSQL.url("db.example:3307", null));
         assertEquals("jdbc:sqlserver://h:1433;databaseName=bench;encrypt=false", Dialect.MSSQL.url("h", null));
         assertThrows(BenchException.class, () -> Dialect.H2.url("h", null));
+    }
+
+    @Test
+    void severalAddressesAreTheDriversOwnMultiHostUrl() {
+        assertEquals("jdbc:postgresql://a:5432,b:5433/bench?targetServerType=primary", Dialect.POSTGRES.serverUrl("a,b:5433", null));
+        assertEquals("jdbc:mysql://a:3306,b:3306/soup", Dialect.MYSQL.serverUrl("a, b", "soup"));
+        assertEquals("jdbc:postgresql://a:5432/bench", Dialect.POSTGRES.serverUrl("a", null), "one host: as before");
+        BenchException e = assertThrows(BenchException.class, () -> Dialect.MSSQL.serverUrl("a,b", null));
+        assertTrue(e.getMessage().contains("failoverPartner"), e.getMessage());
         assertEquals(Dialect.H2, Dialect.fromUrl(Dialect.H2.embeddedUrl()));
     }
 
