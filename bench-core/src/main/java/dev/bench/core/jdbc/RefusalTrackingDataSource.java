@@ -7,7 +7,9 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
 
@@ -16,6 +18,12 @@ import javax.sql.DataSource;
  * waiting will not change: no free connection slot, a wrong password, no such database. HikariCP
  * retries such attempts until its timeout (10 s here, twice over for a large pool); {@link JdbcTarget}
  * asks this instead and fails at once, as pgbench does with "sorry, too many clients already".
+ *
+ * <p>It also closes the gap a failover leaves: once a connection has been made, an attempt that finds no
+ * server (refused, or no node a primary yet) keeps trying every {@value #COMEBACK_POLL_MS} ms for up to
+ * {@value #COMEBACK_WAIT_MS} ms before it fails. HikariCP's adder backs off 10 ms, 20, 40 ... between
+ * attempts, so after an outage of L its first connection could come up to L after the new primary was
+ * ready; a run's unavailability window then ended that much late against the server's own log.
  *
  * <p>Threading: any thread; HikariCP's adder threads connect, workers ask {@link #refusal()}.
  */
@@ -29,12 +37,23 @@ final class RefusalTrackingDataSource implements DataSource {
      */
     private static final Set<Integer> REFUSED_MYSQL_CODES = Set.of(1040, 1203, 1226, 1044, 1049, 1045);
 
+    static final long COMEBACK_WAIT_MS = 1_000;
+    static final long COMEBACK_POLL_MS = 20;
+
     private final DataSource driver;
+    private final long comebackWaitNanos;
+    /** Whether a connection was ever made: until then a failure is reported at once (a wrong address fails fast). */
+    private volatile boolean served;
     /** The latest attempt's refusal; null after a success (a slot may have come free since). */
     private final AtomicReference<SQLException> refusal = new AtomicReference<>();
 
     RefusalTrackingDataSource(DataSource driver) {
+        this(driver, TimeUnit.MILLISECONDS.toNanos(COMEBACK_WAIT_MS));
+    }
+
+    RefusalTrackingDataSource(DataSource driver, long comebackWaitNanos) {
         this.driver = driver;
+        this.comebackWaitNanos = comebackWaitNanos;
     }
 
     /** The server's refusal of the latest attempt to connect, or null if it did not refuse. */
@@ -55,14 +74,30 @@ final class RefusalTrackingDataSource implements DataSource {
 
     @Override
     public Connection getConnection() throws SQLException {
-        try {
-            Connection c = driver.getConnection();
-            refusal.set(null);
-            return c;
-        } catch (SQLException e) {
-            refusal.set(isRefusal(e) ? e : null);
-            throw e;
+        long deadline = System.nanoTime() + comebackWaitNanos;
+        while (true) {
+            try {
+                Connection c = driver.getConnection();
+                refusal.set(null);
+                served = true;
+                return c;
+            } catch (SQLException e) {
+                refusal.set(isRefusal(e) ? e : null);
+                if (!served || !isNoServerYet(e) || System.nanoTime() - deadline > 0) {
+                    throw e;
+                }
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(COMEBACK_POLL_MS));
+                if (Thread.currentThread().isInterrupted()) {
+                    throw e;
+                }
+            }
         }
+    }
+
+    /** No server took the connection (refused, unreachable, none a primary yet, or one still starting up). */
+    static boolean isNoServerYet(SQLException e) {
+        String state = e.getSQLState();
+        return state != null && (state.startsWith("08") || state.equals("57P03"));
     }
 
     @Override
