@@ -239,6 +239,7 @@ public final class JdbcTarget implements AutoCloseable {
 
     @Override
     public void close() {
+        unpooled.stopWaiting(); // an adder polling for a lost server would hold the pool's shutdown
         pool.close();
     }
 }

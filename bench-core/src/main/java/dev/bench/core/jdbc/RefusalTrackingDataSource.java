@@ -44,6 +44,8 @@ final class RefusalTrackingDataSource implements DataSource {
     private final long comebackWaitNanos;
     /** Whether a connection was ever made: until then a failure is reported at once (a wrong address fails fast). */
     private volatile boolean served;
+    /** Set when the pool closes: no attempt waits any more. */
+    private volatile boolean stopped;
     /** The latest attempt's refusal; null after a success (a slot may have come free since). */
     private final AtomicReference<SQLException> refusal = new AtomicReference<>();
 
@@ -83,7 +85,7 @@ final class RefusalTrackingDataSource implements DataSource {
                 return c;
             } catch (SQLException e) {
                 refusal.set(isRefusal(e) ? e : null);
-                if (!served || !isNoServerYet(e) || System.nanoTime() - deadline > 0) {
+                if (!served || stopped || !isNoServerYet(e) || System.nanoTime() - deadline > 0) {
                     throw e;
                 }
                 LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(COMEBACK_POLL_MS));
@@ -92,6 +94,11 @@ final class RefusalTrackingDataSource implements DataSource {
                 }
             }
         }
+    }
+
+    /** From now on, attempts fail at once again: the pool is closing. */
+    void stopWaiting() {
+        stopped = true;
     }
 
     /** No server took the connection (refused, unreachable, none a primary yet, or one still starting up). */
