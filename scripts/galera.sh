@@ -64,10 +64,12 @@ wait_until() {
   done
 }
 
-# The evs timeouts are short so that a killed node leaves the group in about a second (the defaults take
-# 5-15 s, during which the survivors' commits wait); the cluster is on loopback, where nothing is slow.
+# The evs timeouts are short so that a killed node leaves the group in about 2 s (the defaults take 5-15 s,
+# during which the survivors' commits wait); on loopback nothing else is that slow, even on a loaded machine.
 write_conf() {
   local n=$1
+  local evs="evs.keepalive_period=PT0.2S;evs.inactive_check_period=PT0.3S;evs.suspect_timeout=PT1S"
+  evs+=";evs.inactive_timeout=PT2S;evs.install_timeout=PT2S"
   cat >"$(cnf "$n")" <<EOF
 [mysqld]
 user = mysql
@@ -94,7 +96,7 @@ wsrep_node_address = 127.0.0.1:$((4570 + n))
 wsrep_node_incoming_address = 127.0.0.1:$(port "$n")
 wsrep_sst_method = rsync
 wsrep_sst_receive_address = 127.0.0.1:$((4590 + n))
-wsrep_provider_options = "gmcast.listen_addr=tcp://127.0.0.1:$((4570 + n));ist.recv_addr=127.0.0.1:$((4580 + n));gcache.size=128M;evs.keepalive_period=PT0.2S;evs.inactive_check_period=PT0.3S;evs.suspect_timeout=PT1S;evs.inactive_timeout=PT2S;evs.install_timeout=PT2S"
+wsrep_provider_options = "gmcast.listen_addr=tcp://127.0.0.1:$((4570 + n));ist.recv_addr=127.0.0.1:$((4580 + n));$evs;gcache.size=128M"
 wsrep_slave_threads = 2
 
 [client]
@@ -129,8 +131,21 @@ start_node() {
     [ -n "$pos" ] && extra+=(--wsrep-start-position="$pos")
   fi
   log "starting node $n ${extra[*]}"
+  local from; from=$(stat -c %s "$(errlog "$n")" 2>/dev/null || echo 0)
   setsid -f /usr/sbin/mariadbd --defaults-file="$(cnf "$n")" "${extra[@]}" </dev/null >/dev/null 2>&1
-  wait_until 60 "node $n's pid file" test -s "$(pidfile "$n")"
+  wait_until 60 "node $n's pid file" started_or_died "$n" "$from"
+}
+
+# true once the node wrote its pid file; dies with the server's own [ERROR] lines if it aborted meanwhile
+# (a port in use, a joiner refused), rather than waiting out the limit
+started_or_died() {
+  test -s "$(pidfile "$1")" && return 0
+  local new; new=$(tail -c +"$(($2 + 1))" "$(errlog "$1")" 2>/dev/null || true)
+  if grep -q 'Aborting' <<<"$new"; then
+    grep '\[ERROR\]' <<<"$new" | tail -n 5 >&2
+    die "node $1 aborted on start (see $(errlog "$1"))"
+  fi
+  return 1
 }
 
 any_running() { local n; for n in "${nodes[@]}"; do running "$n" && { echo "$n"; return 0; }; done; return 1; }
@@ -160,8 +175,10 @@ CREATE USER IF NOT EXISTS 'bench'@'localhost' IDENTIFIED BY 'bench';
 GRANT ALL PRIVILEGES ON bench.* TO 'bench'@'127.0.0.1', 'bench'@'localhost';" \
     || die "creating database and user bench on node $first failed"
   log "cluster of 3 ready on 127.0.0.1:3311-3313"
+  # wsrep_sync_wait=1: a read waits until its node has applied what the cluster committed before it, so a
+  # check counting rows right after the run sees the last commits made through the other nodes
   cat <<EOF
-export BENCH_GALERA_URL='jdbc:mariadb:loadbalance://127.0.0.1:3311,127.0.0.1:3312,127.0.0.1:3313/bench?user=bench&password=bench'
+export BENCH_GALERA_URL='jdbc:mariadb:loadbalance://127.0.0.1:3311,127.0.0.1:3312,127.0.0.1:3313/bench?user=bench&password=bench&sessionVariables=wsrep_sync_wait=1'
 export BENCH_GALERA_NODES='127.0.0.1:3311,127.0.0.1:3312,127.0.0.1:3313'
 export BENCH_GALERA_SCRIPT='$script'
 export BENCH_GALERA_DIR='$base'
