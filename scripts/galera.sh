@@ -175,13 +175,14 @@ CREATE USER IF NOT EXISTS 'bench'@'localhost' IDENTIFIED BY 'bench';
 GRANT ALL PRIVILEGES ON bench.* TO 'bench'@'127.0.0.1', 'bench'@'localhost';" \
     || die "creating database and user bench on node $first failed"
   log "cluster of 3 ready on 127.0.0.1:3311-3313"
-  # wsrep_sync_wait=1: a read waits until its node has applied what the cluster committed before it, so a
-  # check counting rows right after the run sees the last commits made through the other nodes.
+  # wsrep_sync_wait=7: a read, insert, update or delete waits until its node has applied what the cluster
+  # committed before it (commits and DDL), so a check counting rows right after the run sees the last commits
+  # made through the other nodes, and an insert on one node doesn't precede the CREATE TABLE made on another.
   # disablePipeline: with Connector/J 3.5's prepare+execute sent together, 1 oltp-rw run in 5 left a worker
   # waiting forever for an answer the node (idle, by its processlist) never sent; none in 10 without (docs/galera.md)
   cat <<EOF
 export BENCH_GALERA_URL='jdbc:mariadb:loadbalance://127.0.0.1:3311,127.0.0.1:3312,127.0.0.1:3313/bench?user=bench&password=bench\
-&sessionVariables=wsrep_sync_wait=1&disablePipeline=true'
+&sessionVariables=wsrep_sync_wait=7&disablePipeline=true'
 export BENCH_GALERA_NODES='127.0.0.1:3311,127.0.0.1:3312,127.0.0.1:3313'
 export BENCH_GALERA_SCRIPT='$script'
 export BENCH_GALERA_DIR='$base'
