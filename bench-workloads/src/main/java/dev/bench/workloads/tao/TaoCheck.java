@@ -37,13 +37,29 @@ final class TaoCheck {
         boolean edgesOk = Math.abs(edgeDelta - edgeTold) <= told.edgesInDoubt.sum();
         boolean objectsOk = Math.abs(objectDelta - objectTold) <= told.objectsInDoubt.sum();
         boolean ok = edgesOk && objectsOk && violations == 0;
-        String detail = String.format("edges %+d rows, told %d added - %d deleted = %+d; objects %+d rows, told %+d;"
-                        + " %d guard violations",
-                edgeDelta, told.edgesAdded.sum(), told.edgesDeleted.sum(), edgeTold, objectDelta, objectTold, violations);
+        long shortfall = (edgesOk ? 0 : Math.max(0, edgeTold - edgeDelta)) + (objectsOk ? 0 : Math.max(0, objectTold - objectDelta));
         long inDoubt = told.edgesInDoubt.sum() + told.objectsInDoubt.sum();
+        String detail = lost(shortfall, inDoubt) + String.format("edges %+d rows, told %d added - %d deleted = %+d;"
+                        + " objects %+d rows, told %+d; %d guard violations",
+                edgeDelta, told.edgesAdded.sum(), told.edgesDeleted.sum(), edgeTold, objectDelta, objectTold, violations);
         if (inDoubt > 0) {
             detail += "; " + inDoubt + " rows in doubt (connection lost at commit) allowed";
         }
         return new Verdict(ok, detail);
+    }
+
+    /**
+     * Fewer rows gained than the client was told of, by more than the writes in doubt (edges and objects each;
+     * {@code shortfall} is 0 for a kind within its slack): that many acknowledged adds, or
+     * deletes that lowered a count, are gone (a failover to a standby that had not received them). A
+     * write in doubt may have been an add that committed in a lost one's place, or a delete, so the count
+     * stands as the shortfall and the verdict says how many were in doubt. Counted, not listed: a lost add
+     * and a lost delete of the same kind cancel out in the counts.
+     */
+    private static String lost(long shortfall, long inDoubt) {
+        if (shortfall <= 0) {
+            return "";
+        }
+        return "lost " + shortfall + " acknowledged writes" + (inDoubt > 0 ? " (give or take " + inDoubt + " in doubt)" : "") + ": ";
     }
 }
