@@ -5,9 +5,8 @@ import dev.bench.workloads.voter.VoterDatabase.Counts;
 /**
  * erlvolt's "check writes", made exact: the new vote rows equal the votes the client was told were
  * accepted (the only slack: votes in doubt after a lost connection, and it says so; fewer rows than accepted
- * is "lost N acknowledged writes"); VoltDB's Results
- * add up to the row count; no phone has more than maxVotes rows; the maintained per-phone counts add
- * up to the row count.
+ * is "lost N acknowledged writes"); VoltDB's Results add up to the row count; no phone has more than
+ * maxVotes rows; the maintained per-phone counts add up to the row count.
  *
  * @param ok      whether every rule held
  * @param verdict "ok" or the first rule that failed, with the numbers
@@ -16,7 +15,11 @@ public record VoterCheck(boolean ok, String verdict) {
 
     public static VoterCheck of(long accepted, long inDoubt, int maxVotes, Counts before, Counts after) {
         long newRows = after.voteRows() - before.voteRows();
-        if (newRows < accepted || newRows > accepted + inDoubt) {
+        if (newRows < accepted) {
+            return fail(lost(accepted - newRows, inDoubt) + "new rows " + newRows + " < accepted votes reported " + accepted
+                    + (inDoubt > 0 ? " (+ up to " + inDoubt + " in doubt after a lost connection)" : ""));
+        }
+        if (newRows > accepted + inDoubt) {
             return fail("new rows " + newRows + " != accepted votes reported " + accepted
                     + (inDoubt > 0 ? " (+ up to " + inDoubt + " in doubt after a lost connection)" : ""));
         }
