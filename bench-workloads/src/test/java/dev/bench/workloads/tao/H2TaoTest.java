@@ -41,7 +41,7 @@ class H2TaoTest extends TaoServerContract {
         assertEquals(1, e.getMessage().lines().count());
     }
 
-    /** The check's counts against rows it finds: 2 edges and 3 objects fewer than told are 5 acknowledged writes lost. */
+    /** 2 edges and 3 objects fewer than told are 5 acknowledged writes lost; the adds told by key are named. */
     @Test
     void fewerRowsThanToldBeyondTheWritesInDoubtAreLostWrites() throws Exception {
         try (JdbcTarget t = open(1)) {
@@ -52,10 +52,14 @@ class H2TaoTest extends TaoServerContract {
                 TaoCounters told = new TaoCounters();
                 told.edgesAdded.add(2);
                 told.objectsAdded.add(3);
+                TaoAdds.Pending acknowledged = new TaoAdds.Pending(); // two of the adds by key: the check names them
+                acknowledged.object(42);
+                acknowledged.edge(1, 2, 0);
+                told.adds.acknowledge(acknowledged);
                 TaoCheck.Verdict lost = TaoCheck.check(c, before, told);
                 assertFalse(lost.ok());
-                assertEquals("lost 5 acknowledged writes: edges +0 rows, told 2 added - 0 deleted = +2; objects +0 rows, told +3;"
-                        + " 0 guard violations", lost.detail());
+                assertEquals("lost 5 acknowledged writes: object 42, edge 1->2 type 0; edges +0 rows, told 2 added - 0 deleted = +2;"
+                        + " objects +0 rows, told +3; 0 guard violations", lost.detail());
 
                 told.edgesInDoubt.add(2); // the edges' shortfall is within their writes in doubt: only the objects count
                 assertTrue(TaoCheck.check(c, before, told).detail().startsWith("lost 3 acknowledged writes (give or take 2 in doubt): "),
