@@ -18,6 +18,8 @@ final class TaoCounters {
     /** Edge rows added or deleted by writes whose connection broke before the commit was confirmed. */
     final LongAdder edgesInDoubt = new LongAdder();
     final LongAdder objectsInDoubt = new LongAdder();
+    /** The keys of the adds acknowledged, to name lost ones (empty when the counts come from summary.json). */
+    final TaoAdds adds = new TaoAdds();
     private final LongAdder[] misses = new LongAdder[TaoOp.values().length];
 
     TaoCounters() {

@@ -37,6 +37,8 @@ final class TaoSession implements Session {
     private final char[] letters = new char[TaoValues.LENGTH];
     /** Row deltas of the current request, applied to the counters once committed. */
     private long edgeAddCount;
+    /** This request's adds, told once it succeeds. */
+    private final TaoAdds.Pending pendingAdds = new TaoAdds.Pending();
     private long edgeDeletes;
     private long objectAdds;
     private long objectDeletes;
@@ -67,6 +69,7 @@ final class TaoSession implements Session {
         objectDeletes = 0;
         missed = 0;
         committing = false;
+        pendingAdds.clear();
         try {
             switch (op) {
                 case READ_TXN -> transaction(random, config.readTxnSizes(), config.readTxnTypes(), true);
@@ -79,6 +82,7 @@ final class TaoSession implements Session {
             }
             throw e;
         }
+        counters.adds.acknowledge(pendingAdds);
         counters.edgesAdded.add(edgeAddCount);
         counters.edgesDeleted.add(edgeDeletes);
         counters.objectsAdded.add(objectAdds);
@@ -235,7 +239,11 @@ final class TaoSession implements Session {
         ps.setLong(2, now);
         ps.setString(3, TaoValues.next(random, letters));
         ps.setLong(4, id);
-        return noteNoop(ps.executeUpdate());
+        int rows = noteNoop(ps.executeUpdate());
+        if (rows > 0) {
+            pendingAdds.object(id);
+        }
+        return rows;
     }
 
     private int edgeAdd(SplitMix64 random, int shard, long now) throws SQLException {
@@ -257,7 +265,11 @@ final class TaoSession implements Session {
         for (int i = 0; i < order.length; i++) {
             ps.setLong(6 + i, order[i] ? a : b);
         }
-        return noteNoop(ps.executeUpdate());
+        int rows = noteNoop(ps.executeUpdate());
+        if (rows > 0) {
+            pendingAdds.edge(a, b, t);
+        }
+        return rows;
     }
 
     private PreparedStatement statement(TaoOp op, String text) throws SQLException {

@@ -63,7 +63,7 @@ final class TpccSession implements Session {
                 default -> StockLevel.run(this, r, w);
             };
             if (committed) {
-                connection.commit();
+                commit(batch.kind());
             } else {
                 connection.rollback();
                 batch.reject(0);
@@ -74,6 +74,32 @@ final class TpccSession implements Session {
             throw lostConnection(e) ? new SQLRecoverableException("connection lost: " + e.getMessage(), "08006", e) : e;
         }
         fairness.completed(worker, batch);
+    }
+
+    /**
+     * Commits, and counts a new order or payment: acknowledged when the commit returned, in doubt when it failed
+     * other than by a rollback the server reported (a serialization failure): the connection broke with the
+     * commit sent, so it may have happened.
+     */
+    private void commit(int kind) throws SQLException {
+        TpccWrites writes = workload.writes();
+        try {
+            connection.commit();
+        } catch (SQLException e) {
+            if (workload.classify(e) != ErrorKind.RETRYABLE) {
+                if (kind == TpccWorkload.NEW_ORDER) {
+                    writes.newOrdersInDoubt.increment();
+                } else if (kind == TpccWorkload.PAYMENT) {
+                    writes.paymentsInDoubt.increment();
+                }
+            }
+            throw e;
+        }
+        if (kind == TpccWorkload.NEW_ORDER) {
+            writes.newOrders.increment();
+        } else if (kind == TpccWorkload.PAYMENT) {
+            writes.payments.increment();
+        }
     }
 
     /**

@@ -46,6 +46,7 @@ public final class TpccWorkload implements Workload {
     private final JdbcTarget target;
     private final TpccSettings settings;
     private final QueryCounters counters = new QueryCounters();
+    private final TpccWrites writes = new TpccWrites();
     private final ThreadFairness fairness;
 
     public TpccWorkload(JdbcTarget target, TpccSettings settings, int workers) {
@@ -61,6 +62,11 @@ public final class TpccWorkload implements Workload {
 
     TpccSettings settings() {
         return settings;
+    }
+
+    /** New orders and payments committed and in doubt, for the after-run check. */
+    TpccWrites writes() {
+        return writes;
     }
 
     public QueryCounters counters() {

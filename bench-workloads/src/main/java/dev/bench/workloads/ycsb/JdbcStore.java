@@ -140,6 +140,30 @@ public final class JdbcStore implements YcsbStore {
         return present;
     }
 
+    /** Looked up {@link YcsbSql#PRESENT_CHUNK} keys a statement, as {@link #present}. */
+    @Override
+    public List<String> absent(List<String> keys) throws SQLException {
+        List<String> absent = new java.util.ArrayList<>();
+        try (java.sql.Connection c = target.connection()) {
+            for (int from = 0; from < keys.size(); from += YcsbSql.PRESENT_CHUNK) {
+                List<String> chunk = keys.subList(from, Math.min(keys.size(), from + YcsbSql.PRESENT_CHUNK));
+                java.util.Set<String> found = new java.util.HashSet<>();
+                try (PreparedStatement ps = c.prepareStatement(sql.found(chunk.size()))) {
+                    for (int i = 0; i < chunk.size(); i++) {
+                        ps.setString(i + 1, chunk.get(i));
+                    }
+                    try (ResultSet rs = ps.executeQuery()) {
+                        while (rs.next()) {
+                            found.add(rs.getString(1));
+                        }
+                    }
+                }
+                chunk.stream().filter(k -> !found.contains(k)).forEach(absent::add);
+            }
+        }
+        return absent;
+    }
+
     @Override
     public boolean countsKeys() {
         return false;

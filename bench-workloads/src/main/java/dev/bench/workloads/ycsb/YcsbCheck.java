@@ -3,6 +3,8 @@ package dev.bench.workloads.ycsb;
 import dev.bench.core.memcached.MemcachedStats;
 import dev.bench.core.run.IntegrityCheck;
 
+import java.util.List;
+
 /**
  * The after-phase check. A SQL table must hold the rows it held before plus the inserts acknowledged
  * plus the inserts in doubt that are there (each looked up by key); memcached must hold every record's key (loaded, and inserted
@@ -13,6 +15,9 @@ import dev.bench.core.run.IntegrityCheck;
  */
 public record YcsbCheck(boolean ok, boolean mayBeEvicted, String detail) {
 
+    /** Lost keys named on the verdict's line; summary.json's check names no more either. */
+    static final int NAMED_LOST = 20;
+
     YcsbCheck(boolean ok, String detail) {
         this(ok, false, detail);
     }
@@ -22,8 +27,16 @@ public record YcsbCheck(boolean ok, boolean mayBeEvicted, String detail) {
      * doubt that the look-up found ({@code inDoubtFound} of {@code told.insertsInDoubt()}).
      */
     static YcsbCheck ofRows(String table, long before, long after, YcsbCounts.Snapshot told, long inDoubtFound) {
+        return ofRows(table, before, after, told, inDoubtFound, List.of());
+    }
+
+    /**
+     * As above, naming the acknowledged inserts whose keys the table lacks ({@code lost}, looked up when it held
+     * fewer rows than expected): "lost N acknowledged writes: keys ..." leads the line.
+     */
+    static YcsbCheck ofRows(String table, long before, long after, YcsbCounts.Snapshot told, long inDoubtFound, List<String> lost) {
         long expected = before + told.insertsAcknowledged() + inDoubtFound;
-        String detail = table + " holds " + after + " rows: " + before + " before + " + told.insertsAcknowledged()
+        String detail = lost(lost) + table + " holds " + after + " rows: " + before + " before + " + told.insertsAcknowledged()
                 + " inserts acknowledged" + (told.insertsInDoubt() > 0 ? " + " + inDoubtFound + " of " + told.insertsInDoubt()
                 + " inserts in doubt found there" : "") + (after == expected ? "" : ", expected " + expected);
         return withReads(after == expected, detail, told);
@@ -46,6 +59,14 @@ public record YcsbCheck(boolean ok, boolean mayBeEvicted, String detail) {
         YcsbCheck withReads = withReads(false, detail + ": missing keys may be evicted, not lost", told);
         // a read that found a wrong value is no eviction: that stays a mismatch
         return new YcsbCheck(false, told.verifyFailed() == 0, withReads.detail());
+    }
+
+    private static String lost(List<String> keys) {
+        if (keys.isEmpty()) {
+            return "";
+        }
+        String named = String.join(", ", keys.subList(0, Math.min(keys.size(), NAMED_LOST)));
+        return "lost " + keys.size() + " acknowledged writes: keys " + named + (keys.size() > NAMED_LOST ? ", ..." : "") + "; ";
     }
 
     /** The verdict: ok, MISMATCH, or NOT CONFIRMED when every missing key may have been evicted. */

@@ -108,6 +108,7 @@ final class YcsbSession implements Session {
             }
             workload.counts().acknowledged(keys, 1);
             workload.insertedKey(key);
+            workload.acknowledgedInsert(keynum);
             return true;
         } catch (Exception e) {
             if (workload.inDoubtAfter(e)) {

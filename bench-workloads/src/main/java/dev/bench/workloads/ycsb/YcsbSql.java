@@ -101,6 +101,10 @@ public record YcsbSql(Dialect dialect, String table, int fields) {
         return "SELECT COUNT(*) FROM " + table + " WHERE YCSB_KEY IN (" + "?, ".repeat(keys - 1) + "?)";
     }
 
+    public String found(int keys) {
+        return "SELECT YCSB_KEY FROM " + table + " WHERE YCSB_KEY IN (" + "?, ".repeat(keys - 1) + "?)";
+    }
+
     public String count() {
         return "SELECT COUNT(*) FROM " + table;
     }

@@ -50,6 +50,17 @@ public interface YcsbStore extends AutoCloseable {
     /** How many of {@code keys} the store holds (the check's look-up of inserts in doubt). */
     long present(List<String> keys) throws Exception;
 
+    /** Those of {@code keys} the store doesn't hold, in their order (the check naming lost inserts). */
+    default List<String> absent(List<String> keys) throws Exception {
+        List<String> absent = new java.util.ArrayList<>();
+        for (String key : keys) {
+            if (present(List.of(key)) == 0) {
+                absent.add(key);
+            }
+        }
+        return absent;
+    }
+
     /** Whether {@link #count} reads the keys (memcached) rather than counting every row. */
     boolean countsKeys();
 

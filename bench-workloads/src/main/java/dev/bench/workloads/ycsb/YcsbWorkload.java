@@ -6,6 +6,7 @@ import dev.bench.core.Session;
 import dev.bench.core.Workload;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -32,6 +33,8 @@ public final class YcsbWorkload implements Workload {
     private final List<YcsbOp> ops;
     private final YcsbCounts counts = new YcsbCounts();
     private final Queue<String> insertedKeys = new ConcurrentLinkedQueue<>();
+    /** Run: the inserts acknowledged, by record number less recordcount (a bit each), to name lost ones. */
+    private final BitSet acknowledgedInserts = new BitSet();
 
     /** @param rowsPerInsert load only: records a statement inserts */
     public YcsbWorkload(YcsbStore store, CoreConfig config, boolean load, int rowsPerInsert) {
@@ -125,6 +128,27 @@ public final class YcsbWorkload implements Workload {
 
     AcknowledgedCounter inserted() {
         return inserted;
+    }
+
+    /** A run's insert of record {@code keynum} was acknowledged. */
+    void acknowledgedInsert(long keynum) {
+        long offset = keynum - config.recordCount();
+        if (!load && offset >= 0 && offset < Integer.MAX_VALUE) {
+            synchronized (acknowledgedInserts) {
+                acknowledgedInserts.set((int) offset);
+            }
+        }
+    }
+
+    /** The keys of the run's acknowledged inserts, for the check to name those missing. */
+    public List<String> acknowledgedInsertKeys() {
+        List<String> keys = new ArrayList<>();
+        synchronized (acknowledgedInserts) {
+            for (int i = acknowledgedInserts.nextSetBit(0); i >= 0; i = acknowledgedInserts.nextSetBit(i + 1)) {
+                keys.add(records.key(config.recordCount() + i));
+            }
+        }
+        return keys;
     }
 
     void insertedKey(String key) {

@@ -28,6 +28,17 @@ class YcsbCheckTest {
         assertTrue(YcsbCheck.ofRows("usertable", 100, 111, TOLD, 2).detail().endsWith(", expected 112"));
     }
 
+    @Test
+    void acknowledgedInsertsMissingAreLostAndNamedByKeyTwentyAtMost() {
+        java.util.List<String> lost = java.util.stream.IntStream.range(0, 21).mapToObj(i -> "user" + i).toList();
+        YcsbCheck check = YcsbCheck.ofRows("usertable", 100, 91, TOLD, 2, lost);
+
+        assertFalse(check.ok());
+        assertTrue(check.detail().startsWith("lost 21 acknowledged writes: keys user0, user1, "), check.detail());
+        assertTrue(check.detail().contains("user19, ...; usertable holds 91 rows"), check.detail());
+        assertFalse(check.detail().contains("user20"), check.detail());
+    }
+
     private static final YcsbCounts.Snapshot LOADED = new YcsbCounts.Snapshot(100000, 0, 0, 0);
     private static final long MB64 = 64L * 1024 * 1024;
 
