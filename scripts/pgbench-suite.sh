@@ -68,13 +68,24 @@ run=$work/run
 rm -rf "$run"
 mkdir -p "$run/bin"
 cp -r "$src/src/test/perl" "$src/src/bin/pgbench" "$run/"
-if [ -n "${PGBENCH_SUITE_REFERENCE:-}" ]; then
+if [ -n "${PGBENCH_SUITE_REFERENCE:-}" ] && [ -z "${PGBENCH_SUITE_CALL_TIMES:-}" ]; then
   ln -s "$pg_bin/pgbench" "$run/bin/pgbench"
 else
-  # the distribution must be readable by the suite's user: use a copy of it
-  dist=$(cd "$(dirname "$bench")/.." && pwd)
-  cp -r "$dist" "$run/dist"
-  printf '#!/bin/sh\nexec %s pgbench "$@"\n' "$run/dist/bin/$(basename "$bench")" > "$run/bin/pgbench"
+  if [ -n "${PGBENCH_SUITE_REFERENCE:-}" ]; then
+    call=$pg_bin/pgbench
+  else
+    # the distribution must be readable by the suite's user: use a copy of it
+    dist=$(cd "$(dirname "$bench")/.." && pwd)
+    cp -r "$dist" "$run/dist"
+    call="$run/dist/bin/$(basename "$bench") pgbench"
+  fi
+  if [ -n "${PGBENCH_SUITE_CALL_TIMES:-}" ]; then
+    # each call's start, wall time, exit code and arguments, in $run/calls.log (bash: $EPOCHREALTIME, no fork)
+    printf '#!/bin/bash\nt0=$EPOCHREALTIME\n%s "$@"\nrc=$?\necho "$t0 $(( (${EPOCHREALTIME/./} - ${t0/./}) / 1000 )) ms rc $rc: $*" >> %s\nexit $rc\n' \
+      "$call" "$run/calls.log" > "$run/bin/pgbench"
+  else
+    printf '#!/bin/sh\nexec %s "$@"\n' "$call" > "$run/bin/pgbench"
+  fi
   chmod +x "$run/bin/pgbench"
 fi
 chown -R "$user" "$run"
