@@ -176,5 +176,7 @@ if [ -n "${wall[resident-001]:-}" ] && [ -n "${wall[reference-001]:-}" ]; then
   ratio=$(awk -v a=$(( wall[resident-001] + wall[resident-002] )) -v b=$(( wall[reference-001] + wall[reference-002] )) \
     'BEGIN { printf "; resident/reference %.1fx", a / b }')
 fi
-(IFS=';'; echo "pgbench-suite: wall ${walls[*]}$ratio" | sed 's/;/; /g')
+printf 'pgbench-suite: wall %s' "${walls[0]}"
+[ ${#walls[@]} -lt 2 ] || printf '; %s' "${walls[@]:1}"
+echo "$ratio"
 exit $status

@@ -30,7 +30,9 @@ call)
   fallback() { exec 3>&- 7<&- 8>&- 9>&-; BENCH_RESIDENT=off exec "$launcher" "$@"; }
   # The resident opens this process's stdin, stdout and stderr through copies on 7, 8 and 9 (/proc/PID/fd/7...):
   # while a builtin here runs with a redirection (printf >&3), bash has fd 0, 1 or 2 pointing elsewhere.
-  { exec 7<&0 8>&1 9>&2; } 2>/dev/null || fallback "$@"
+  # (9 outside the group: inside its 2>/dev/null, fd 2 is /dev/null)
+  exec 9>&2 || fallback "$@"
+  { exec 7<&0 8>&1; } 2>/dev/null || fallback "$@"
   connect || fallback "$@"
   mapfile -d '' -t environment < /proc/$$/environ
   if [ -t 0 ] && [ -t 1 ]; then terminal=1; else terminal=0; fi

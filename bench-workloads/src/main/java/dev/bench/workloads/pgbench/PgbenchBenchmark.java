@@ -16,7 +16,6 @@ import dev.bench.core.run.PhaseOutcome;
 import dev.bench.core.run.PhasePlan;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
