@@ -32,11 +32,14 @@ final class ResidentCall {
     static final Set<String> SERVED = Set.of("pgbench");
 
     /**
-     * What a JVM reads once, at its start (time zone, locale and file-name encoding, its options, which Java):
-     * a caller whose values differ from this process's gets a JVM of its own.
+     * What a JVM reads once, at its start (time zone, locale and file-name encoding, its options, which Java),
+     * and what picocli reads from this JVM's own environment, not the caller's (TargetOptions' defaults
+     * {@code ${env:BENCH_URL}} and {@code ${env:BENCH_PASSWORD}}): a caller whose values differ from this
+     * process's gets a JVM of its own.
      */
     static final List<String> START_VARIABLES = List.of("TZ", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "LC_NUMERIC", "LC_TIME",
-            "LC_MESSAGES", "JAVA_HOME", "JAVA_OPTS", "BENCH_OPTS", "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
+            "LC_MESSAGES", "JAVA_HOME", "JAVA_OPTS", "BENCH_OPTS", "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS",
+            "BENCH_URL", "BENCH_PASSWORD");
 
     /** As BenchMain's shutdown hook: the most a cancelled command is given to print its report and write its results. */
     static final int CTRL_C_GRACE_SECONDS = 15;

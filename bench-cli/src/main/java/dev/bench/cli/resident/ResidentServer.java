@@ -66,12 +66,27 @@ final class ResidentServer {
                 t.setDaemon(true);
                 t.start();
             }
-            return "stopped";
+            return "stopped" + afterOpenRequests();
         } catch (IOException e) {
-            return stopping ? "stopped" : "the port failed: " + e.getMessage();
+            return stopping ? "stopped" + afterOpenRequests() : "the port failed: " + e.getMessage();
         } finally {
             closeQuietly();
         }
+    }
+
+    /** Waits for the requests already taken (a running call, those queued behind it) to be answered. */
+    private String afterOpenRequests() {
+        boolean waited = false;
+        while (open.get() > 0) {
+            waited = true;
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return ", with calls still running";
+            }
+        }
+        return waited ? ", after the calls it had taken" : "";
     }
 
     private void handle(Socket s) {
