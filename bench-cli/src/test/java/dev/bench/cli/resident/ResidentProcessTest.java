@@ -108,6 +108,16 @@ class ResidentProcessTest {
     }
 
     @Test
+    void aCallerWithAnotherBenchUrlGetsAJvmOfItsOwn(@TempDir Path cwd) throws Exception {
+        // picocli reads --url's default from the JVM's own environment: the resident's would be wrong
+        Map<String, String> env = Map.of("BENCH_URL", "jdbc:h2:mem:callers_own");
+        List<String> args = List.of("pgbench", "-t", "1", "-n", "--show-script", "select-only");
+        Result served = served(cwd, env, args);
+        assertEquals(fresh(cwd, env, args), served);
+        assertTrue(read(stateDir.resolve("log")).contains("pid " + served.pid() + ": fallback another BENCH_URL"), read(stateDir.resolve("log")));
+    }
+
+    @Test
     void aRunOnTheEmbeddedDefaultWritesItsDatabaseInTheCallersDirectory(@TempDir Path dir) throws Exception {
         Path freshCwd = Files.createDirectory(dir.resolve("fresh"));
         Path servedCwd = Files.createDirectory(dir.resolve("served"));
