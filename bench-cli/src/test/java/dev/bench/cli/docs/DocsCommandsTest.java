@@ -58,6 +58,10 @@ class DocsCommandsTest {
         m.put("bench sweep --slo p99=10ms [--start N] -- vote --runtime 10 postgres --url ...", syntax);
         m.put("bench merge --results OUT DIR...", syntax);
         m.put("bench verify DIR...", syntax);
+        String resident = "the launcher's (bin/bench, lib/bench-resident.bash), not BenchMain's: scripts/test-launcher.sh runs it";
+        m.put("bench resident start", resident);
+        m.put("bench resident status", resident);
+        m.put("bench resident stop", resident);
         String placeholder = "`--url ...` is a placeholder for the reader's server";
         m.put("bench tpcc run --scale 10 --threads 8 --time 60 --report-interval 10 --url ...", placeholder);
         m.put("bench tpcc check --scale 10 --url ...", placeholder);
