@@ -24,6 +24,7 @@ final class ResidentServer {
 
     /** How long a client has to send its request: a connection that says nothing is not one. */
     private static final int REQUEST_TIMEOUT_MS = 10_000;
+    private static final long MAX_DISCARD = 4L << 20;
 
     private final ServerSocket socket;
     private final byte[] token;
@@ -98,6 +99,7 @@ final class ResidentServer {
             if (!MessageDigest.isEqual(given.getBytes(StandardCharsets.UTF_8), token)) {
                 log("refused a request with a wrong token from port " + s.getPort());
                 reply(out, "refused");
+                discardRest(s, in);
                 return;
             }
             ResidentRequest r = ResidentRequest.readAfterToken(in, charset);
@@ -131,6 +133,23 @@ final class ResidentServer {
             log("a request failed: " + e.getMessage());
         } finally {
             open.decrementAndGet();
+        }
+    }
+
+    /**
+     * Reads and drops what the refused client still sends (at most a request's worth, for at most a second):
+     * closing with it unread would reset the connection, and the client could lose the answer.
+     */
+    private static void discardRest(Socket s, InputStream in) throws IOException {
+        s.shutdownOutput();
+        s.setSoTimeout(1000);
+        try {
+            long dropped = 0;
+            while (dropped < MAX_DISCARD && in.read() >= 0) {
+                dropped++;
+            }
+        } catch (SocketTimeoutException enough) {
+            // the client sent nothing more
         }
     }
 
