@@ -142,7 +142,8 @@ class DocsCommandsTest {
     void everyCommandNotRunParses() throws IOException {
         List<String> broken = new ArrayList<>();
         for (DocCommand c : allCommands()) {
-            if (NOT_RUN.containsKey(c.text())) {
+            // bench resident is the launcher's (bin/bench hands it to lib/bench-resident.bash): BenchMain never sees it
+            if (NOT_RUN.containsKey(c.text()) && !c.text().startsWith("bench resident ")) {
                 try {
                     BenchMain.commandLine().parseArgs(c.args(name -> "jdbc:postgresql://db.example/bench").toArray(String[]::new));
                 } catch (CommandLine.ParameterException e) {
