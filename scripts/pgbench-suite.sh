@@ -4,8 +4,15 @@
 # ran; a file that dies early runs fewer). Exits 1 when a count falls below the floor kept in
 # scripts/pgbench-suite.floor (raise it when a change makes more pass; never lower it).
 #
+# Passes, each the whole suite: plain (a JVM per pgbench call, as a user runs it), resident (the same
+# calls served by `bench resident`, started in the namespace before and stopped after), reference
+# (PostgreSQL's own pgbench). Then one line of wall times:
+#   pgbench-suite: wall 001 Xs 002 Ys (plain); 001 Xs 002 Ys (resident); ... (reference); resident/reference R x
+#
 #   scripts/pgbench-suite.sh [BENCH]        BENCH: the launcher (default: this build's distribution)
-#   PGBENCH_SUITE_REFERENCE=1 ...           run the suite against PostgreSQL's own pgbench instead
+#   PGBENCH_SUITE_PASSES="plain resident reference"   the passes to run (the default), in this order
+#   PGBENCH_SUITE_REFERENCE=1 ...           the reference pass alone
+#   PGBENCH_SUITE_CALL_TIMES=1 ...          each call's wall time, exit code and arguments in run/calls-PASS.log
 #
 # Needs root (Debian packages, a private network namespace, a non-root user: initdb refuses root).
 # The suite comes from Debian's source package of the installed server, so tests and binaries match.
@@ -18,7 +25,15 @@ die() { log "ERROR: $*"; exit 2; }
 [ "$(id -u)" = 0 ] || die "must run as root"
 
 bench=${1:-$repo/bench-cli/target/bench/bin/bench}
-[ -n "${PGBENCH_SUITE_REFERENCE:-}" ] || [ -x "$bench" ] || die "no launcher at $bench (build with ./mvnw package -DskipTests)"
+if [ -n "${PGBENCH_SUITE_REFERENCE:-}" ]; then
+  passes=reference
+else
+  passes=${PGBENCH_SUITE_PASSES:-plain resident reference}
+fi
+for p in $passes; do
+  case $p in plain | resident | reference) ;; *) die "PGBENCH_SUITE_PASSES: plain, resident or reference, got '$p'" ;; esac
+done
+[ "$passes" = reference ] || [ -x "$bench" ] || die "no launcher at $bench (build with ./mvnw package -DskipTests)"
 
 # --- the server's binaries and the suite of the same version ------------------------------------
 pg_bin=$(ls -d /usr/lib/postgresql/15/bin 2>/dev/null) || die "PostgreSQL 15 is not installed (scripts/services.sh installs it)"
@@ -66,47 +81,102 @@ user=benchsuite
 id "$user" >/dev/null 2>&1 || useradd --create-home --shell /bin/sh "$user"
 run=$work/run
 rm -rf "$run"
-mkdir -p "$run/bin"
+mkdir -p "$run"
 cp -r "$src/src/test/perl" "$src/src/bin/pgbench" "$run/"
-if [ -n "${PGBENCH_SUITE_REFERENCE:-}" ]; then
-  ln -s "$pg_bin/pgbench" "$run/bin/pgbench"
-else
+if [ "$passes" != reference ]; then
   # the distribution must be readable by the suite's user: use a copy of it
   dist=$(cd "$(dirname "$bench")/.." && pwd)
   cp -r "$dist" "$run/dist"
-  printf '#!/bin/sh\nexec %s pgbench "$@"\n' "$run/dist/bin/$(basename "$bench")" > "$run/bin/pgbench"
-  chmod +x "$run/bin/pgbench"
+  launcher=$run/dist/bin/$(basename "$bench")
 fi
+# bin-PASS/pgbench: bench pgbench (plain and resident alike: the launcher finds the resident), or the reference
+for p in $passes; do
+  mkdir -p "$run/bin-$p"
+  if [ "$p" = reference ]; then call=$pg_bin/pgbench; else call="$launcher pgbench"; fi
+  if [ -n "${PGBENCH_SUITE_CALL_TIMES:-}" ]; then
+    # each call's start, wall time, exit code and arguments (bash: $EPOCHREALTIME, no fork)
+    printf '#!/bin/bash\nt0=$EPOCHREALTIME\n%s "$@"\nrc=$?\necho "$t0 $(( (${EPOCHREALTIME/./} - ${t0/./}) / 1000 )) ms rc $rc: $*" >> %s\nexit $rc\n' \
+      "$call" "$run/calls-$p.log" > "$run/bin-$p/pgbench"
+  elif [ "$p" = reference ]; then
+    ln -s "$call" "$run/bin-$p/pgbench"
+  else
+    printf '#!/bin/sh\nexec %s "$@"\n' "$call" > "$run/bin-$p/pgbench"
+  fi
+  [ -L "$run/bin-$p/pgbench" ] || chmod +x "$run/bin-$p/pgbench"
+done
 chown -R "$user" "$run"
+resident_dir=/home/$user/.bench-resident
+rm -rf "$resident_dir"   # an earlier run's, killed: its port file would send calls to a dead port
 
 ns=bench-pgsuite
 ip netns del "$ns" 2>/dev/null || true
 ip netns add "$ns"
-trap 'ip netns del "$ns" 2>/dev/null || true' EXIT
 ip -n "$ns" link set lo up
 
-# --- run each file, count its TAP lines ---------------------------------------------------------
 # Only what prove needs: our pgbench first on PATH, the server's binaries after it, and the
 # harness's settings (TESTDIR absolute for its tablespaces; pg_regress only configures Windows' auth).
+# stdin is /dev/null: the resident serves a call whose stdin is a device (a pipe's is not its to open).
 java_home=${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")}
-summary=()
-status=0
-for t in 001_pgbench_with_server 002_pgbench_no_server; do
-  tap=$run/$t.tap
-  start=$SECONDS
+as_user() {  # PASS COMMAND...: in the namespace, as the suite's user, with the suite's environment
+  local p=$1
+  shift
   ip netns exec "$ns" runuser -u "$user" -- env -i HOME="/home/$user" JAVA_HOME="$java_home" \
-      PATH="$run/bin:$pg_bin:/usr/bin:/bin" PG_REGRESS=/bin/true TESTDIR="$run/pgbench" LANG=C.UTF-8 \
-      sh -c "cd '$run/pgbench' && perl -I ../perl -I . t/$t.pl" > "$tap" 2> "$run/$t.err" || true
-  passed=$(grep -c '^ok ' "$tap" || true)
-  ran=$(grep -Ec '^(not )?ok ' "$tap" || true)
-  n=${t%%_*}
-  log "$n: $passed/$ran in $((SECONDS - start)) s (TAP: $tap, log: $run/pgbench/tmp_check/log)"
-  summary+=("$n: $passed/$ran passed")
-  floor=$(awk -v n="$n" '$1 == n { print $2 }' "$repo/scripts/pgbench-suite.floor")
-  if [ -z "${PGBENCH_SUITE_REFERENCE:-}" ] && [ "$passed" -lt "${floor:-0}" ]; then
-    log "$n: $passed passed, below the floor of $floor in scripts/pgbench-suite.floor"
-    status=1
+      PATH="$run/bin-$p:$pg_bin:/usr/bin:/bin" PG_REGRESS=/bin/true TESTDIR="$run/pgbench" LANG=C.UTF-8 "$@" < /dev/null
+}
+stop_resident() {
+  as_user resident "$launcher" resident stop >&2 || true
+  cp "$resident_dir/log" "$run/resident.log" 2>/dev/null || true
+}
+trap '[ -f "$resident_dir/port" ] && stop_resident; ip netns del "$ns" 2>/dev/null || true' EXIT
+
+# --- each pass runs each file; count its TAP lines ------------------------------------------------
+summary=()
+walls=()
+declare -A wall
+status=0
+for p in $passes; do
+  if [ "$p" = resident ]; then
+    # in the harness's locale (PostgreSQL::Test::Utils sets LC_MESSAGES=C for every call): a caller whose
+    # locale differs from the resident's gets a JVM of its own
+    as_user resident LC_MESSAGES=C BENCH_RESIDENT_IDLE=600 "$launcher" resident start >&2 || die "bench resident start failed"
   fi
+  line=()
+  times=()
+  for t in 001_pgbench_with_server 002_pgbench_no_server; do
+    n=${t%%_*}
+    tap=$run/$p-$n.tap
+    rm -rf "$run/pgbench/tmp_check"
+    start=$EPOCHREALTIME
+    as_user "$p" sh -c "cd '$run/pgbench' && perl -I ../perl -I . t/$t.pl" > "$tap" 2> "$run/$p-$n.err" || true
+    ms=$(( (${EPOCHREALTIME/./} - ${start/./}) / 1000 ))
+    wall[$p-$n]=$ms
+    mv "$run/pgbench/tmp_check" "$run/$p-tmp_check" 2>/dev/null || rm -rf "$run/pgbench/tmp_check"
+    passed=$(grep -c '^ok ' "$tap" || true)
+    ran=$(grep -Ec '^(not )?ok ' "$tap" || true)
+    log "$p $n: $passed/$ran in $(printf '%d.%d' $((ms / 1000)) $((ms % 1000 / 100))) s (TAP: $tap, log: $run/$p-tmp_check/log)"
+    line+=("$n: $passed/$ran passed")
+    times+=("$n $(printf '%d.%d' $((ms / 1000)) $((ms % 1000 / 100)))s")
+    floor=$(awk -v n="$n" '$1 == n { print $2 }' "$repo/scripts/pgbench-suite.floor")
+    if [ "$p" != reference ] && [ "$passed" -lt "${floor:-0}" ]; then
+      log "$p $n: $passed passed, below the floor of $floor in scripts/pgbench-suite.floor"
+      status=1
+    fi
+  done
+  if [ "$p" = resident ]; then
+    stop_resident
+    fell=$(grep -c ': fallback ' "$run/resident.log" || true)
+    log "resident: $fell calls fell back to a JVM of their own (log: $run/resident.log)"
+  fi
+  summary+=("${line[0]}; ${line[1]}$([ "$p" = plain ] || echo " ($p)")")
+  walls+=("${times[0]} ${times[1]} ($p)")
 done
-(IFS=';'; echo "${summary[0]}; ${summary[1]}")
+printf '%s\n' "${summary[@]}"
+ratio=
+if [ -n "${wall[resident-001]:-}" ] && [ -n "${wall[reference-001]:-}" ]; then
+  ratio=$(awk -v a=$(( wall[resident-001] + wall[resident-002] )) -v b=$(( wall[reference-001] + wall[reference-002] )) \
+    'BEGIN { printf "; resident/reference %.1fx", a / b }')
+fi
+printf 'pgbench-suite: wall %s' "${walls[0]}"
+[ ${#walls[@]} -lt 2 ] || printf '; %s' "${walls[@]:1}"
+echo "$ratio"
 exit $status

@@ -83,6 +83,26 @@ done
 env -u JAVA_HOME BENCH_CDS=off BENCH_CACHE_DIR=$tmp/off "$dist/bin/bench" --version > /dev/null
 [ ! -e "$tmp/off" ] || fail "BENCH_CDS=off still made a cache directory"
 
+# The resident process (docs/pgbench.md): none runs, status says so (exit 3); one started serves a pgbench
+# call (its log names no fallback), and the same call with BENCH_RESIDENT=off or another command runs a JVM
+# of its own; stop ends it and removes its port file
+export BENCH_RESIDENT_DIR=$tmp/resident
+trap '"$dist/bin/bench" resident stop > /dev/null 2>&1; rm -rf "$tmp"' EXIT
+set +e
+"$dist/bin/bench" resident status > /dev/null; rc=$?
+set -e
+[ "$rc" = 3 ] || fail "bench resident status with none running: exit $rc, expected 3"
+"$dist/bin/bench" resident start > /dev/null || fail "bench resident start: $(cat "$tmp/resident/log")"
+[ "$(stat -c %a "$tmp/resident")" = 700 ] && [ "$(stat -c %a "$tmp/resident/token")" = 600 ] || fail "the resident's directory or token is not private"
+served=$("$dist/bin/bench" pgbench -V < /dev/null)
+plain=$(BENCH_RESIDENT=off "$dist/bin/bench" pgbench -V < /dev/null)
+[ "$served" = "$plain" ] || fail "pgbench -V through the resident: '$served', in a JVM of its own: '$plain'"
+! grep -q fallback "$tmp/resident/log" || fail "the resident did not serve pgbench -V: $(cat "$tmp/resident/log")"
+"$dist/bin/bench" resident status > /dev/null || fail "bench resident status with one running"
+"$dist/bin/bench" resident stop > /dev/null
+[ ! -e "$tmp/resident/port" ] || fail "bench resident stop left its port file"
+unset BENCH_RESIDENT_DIR
+
 # Completion: loads in bash and completes every command the help lists
 commands=$("$dist/bin/bench" --help | sed -n '/^Commands:/,/^$/p' | awk 'NR > 1 && /^  [a-z]/ {print $1}')
 [ -n "$commands" ] || fail "no commands in bench --help"
@@ -90,4 +110,4 @@ offered=$(bash -c 'source "$1"; COMP_WORDS=(bench ""); COMP_CWORD=1; COMP_LINE="
 for c in $commands generate-completion; do
   grep -qx -- "$c" <<<"$offered" || fail "bench <TAB> does not offer $c: $offered"
 done
-echo "test-launcher.sh: ok (launcher: PATH, symlink, JAVA_HOME, JAVA_OPTS, BENCH_OPTS, old or no Java, start-up archive; completion: $(wc -w <<<"$commands") commands)" >&2
+echo "test-launcher.sh: ok (launcher: PATH, symlink, JAVA_HOME, JAVA_OPTS, BENCH_OPTS, old or no Java, start-up archive, resident process; completion: $(wc -w <<<"$commands") commands)" >&2

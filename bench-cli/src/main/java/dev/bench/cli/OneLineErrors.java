@@ -1,5 +1,6 @@
 package dev.bench.cli;
 
+import dev.bench.core.Caller;
 import dev.bench.cli.scenario.ScenarioCommand;
 import dev.bench.cli.workload.ExitCodes;
 import dev.bench.core.BenchException;
@@ -52,7 +53,7 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
             err.println("bench: internal error: " + ex.getClass().getSimpleName() + ": "
                     + Secrets.mask(Failures.firstLine(ex.getMessage())));
         }
-        if (debugTraces(System.getenv(DEBUG_VARIABLE))) {
+        if (debugTraces(Caller.getenv(DEBUG_VARIABLE))) {
             ex.printStackTrace(err);
         }
         err.flush();

@@ -1,5 +1,6 @@
 package dev.bench.cli;
 
+import dev.bench.core.Caller;
 import dev.bench.core.Secrets;
 
 import java.util.ArrayList;
@@ -19,8 +20,8 @@ final class PasswordArguments {
     /** Remembers them all, and only them ({@link Secrets#remember}), so no line or file the run writes shows them. */
     static void remember(String[] args) {
         Secrets.forgetAll();
-        Secrets.remember(System.getenv("BENCH_PASSWORD"));
-        Secrets.remember(System.getenv("PGPASSWORD"));
+        Secrets.remember(Caller.getenv("BENCH_PASSWORD"));
+        Secrets.remember(Caller.getenv("PGPASSWORD"));
         for (String arg : args) {
             Secrets.rememberFrom(arg);
         }

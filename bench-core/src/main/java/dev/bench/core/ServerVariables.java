@@ -20,7 +20,7 @@ public final class ServerVariables {
 
     /** The variable's value, trimmed; null when unset or blank. */
     public static String value(String variable) {
-        String v = System.getenv(variable);
+        String v = Caller.getenv(variable);
         return v == null || v.isBlank() ? null : v.trim();
     }
 

@@ -1,5 +1,6 @@
 package dev.bench.cli.pgbench;
 
+import dev.bench.core.Caller;
 import dev.bench.core.BenchException;
 import dev.bench.core.jdbc.Dialect;
 import org.newsclub.net.unix.AFUNIXSocketFactory;
@@ -73,7 +74,7 @@ public record LibpqParameters(String host, String hostaddr, int port, String dbn
         String password = nonEmpty(env.get("PGPASSWORD"));
         if (password == null) {
             String fileName = nonEmpty(env.get("PGPASSFILE"));
-            Path file = fileName != null ? Path.of(fileName) : home.resolve(".pgpass");
+            Path file = fileName != null ? Caller.resolve(Path.of(fileName)) : home.resolve(".pgpass");
             password = new PgPassFile(file, warnings).password(passwordFileHost(host), Integer.toString(port), dbname, user);
         }
         return new LibpqParameters(host, hostaddr, port, dbname, user, password, driverProperties(env, isSocketDirectory(host)));
@@ -81,7 +82,7 @@ public record LibpqParameters(String host, String hostaddr, int port, String dbn
 
     /** The environment of this process, the user and home directory of the JVM. */
     public static LibpqParameters resolve(Given given, Consumer<String> warnings) {
-        return resolve(given, System.getenv(), System.getProperty("user.name"), Path.of(System.getProperty("user.home")), warnings);
+        return resolve(given, Caller.environment(), System.getProperty("user.name"), Path.of(System.getProperty("user.home")), warnings);
     }
 
     /** True when the host is a socket directory (libpq: an absolute path). */

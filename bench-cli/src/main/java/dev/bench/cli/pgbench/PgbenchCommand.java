@@ -1,5 +1,6 @@
 package dev.bench.cli.pgbench;
 
+import dev.bench.core.Caller;
 import dev.bench.cli.workload.FlagNames;
 import dev.bench.cli.workload.RunOptions;
 import dev.bench.cli.workload.TargetOptions;
@@ -194,7 +195,7 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
             libpq = LibpqParameters.resolve(given, this::warn);
         }
         if (libpq == null) {
-            String password = t.password() != null ? t.password() : System.getenv("PGPASSWORD");
+            String password = t.password() != null ? t.password() : Caller.getenv("PGPASSWORD");
             return new TargetSettings(t.url(), t.address(), t.database(), user, password, t.poolSize(), t.container());
         }
         Secrets.remember(libpq.password()); // from the password file: never printed either

@@ -1,5 +1,6 @@
 package dev.bench.cli.workload;
 
+import dev.bench.core.Caller;
 import dev.bench.cli.metrics.LiveMetrics;
 import dev.bench.core.BenchException;
 import dev.bench.core.Failures;
@@ -96,7 +97,7 @@ public final class WorkloadRun {
             listeners.add(metrics);
         }
         RunContext context = new RunContext(command.commandLine().getOut(), command.commandLine().getErr(),
-                System.console() != null, run.results(), OptionsEcho.of(echoed), listeners);
+                Caller.terminal(), run.results(), OptionsEcho.of(echoed), listeners);
         try (Benchmark benchmark = opener.open(context.err())) {
             return BenchmarkRun.execute(benchmark, context);
         } catch (BenchException e) {

@@ -1,5 +1,6 @@
 package dev.bench.core.jdbc;
 
+import dev.bench.core.Caller;
 import dev.bench.core.BenchException;
 import dev.bench.core.Failures;
 import org.conscrypt.Conscrypt;
@@ -37,7 +38,7 @@ public final class ClientTls {
     /** Sets up the TLS a target of this driver is reached through, once per JVM; bad BENCH_TLS throws. */
     static void prepareFor(JdbcDriver driver) {
         if (driver == JdbcDriver.PGJDBC) {
-            use(System.getenv(SETTING));
+            use(Caller.getenv(SETTING));
         }
     }
 
@@ -59,7 +60,7 @@ public final class ClientTls {
 
     /** {@link #check} of this process's BENCH_TLS. */
     public static void checkEnvironment() {
-        check(System.getenv(SETTING));
+        check(Caller.getenv(SETTING));
     }
 
     /** What runs the client's TLS, for summary.json: {@code Conscrypt 2.9.0 (BoringSSL)} or the JDK's provider. */

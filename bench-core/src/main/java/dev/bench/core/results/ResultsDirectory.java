@@ -1,6 +1,7 @@
 package dev.bench.core.results;
 
 import dev.bench.core.BenchException;
+import dev.bench.core.Caller;
 import dev.bench.core.RunConfig;
 import dev.bench.core.engine.OfferedLoad;
 import dev.bench.core.jdbc.ClientTls;
@@ -39,9 +40,12 @@ public final class ResultsDirectory {
     public static final String HLOG = "latency.hlog";
 
     private final Path path;
+    /** As the user gave it, or results/... relative: what the run prints (path is it against the caller's directory). */
+    private final Path shown;
 
-    private ResultsDirectory(Path path) {
-        this.path = path;
+    private ResultsDirectory(Path shown) {
+        this.shown = shown;
+        this.path = Caller.resolve(shown);
     }
 
     /**
@@ -53,7 +57,7 @@ public final class ResultsDirectory {
         }
         requireUsable(requested);
         try {
-            Files.createDirectories(requested);
+            Files.createDirectories(Caller.resolve(requested));
             return new ResultsDirectory(requested);
         } catch (IOException e) {
             throw new BenchException("cannot create results directory " + requested + ": " + e.getMessage(), e);
@@ -68,15 +72,16 @@ public final class ResultsDirectory {
         if (requested == null) {
             return;
         }
-        if (Files.isDirectory(requested)) {
-            try (Stream<Path> entries = Files.list(requested)) {
+        Path dir = Caller.resolve(requested);
+        if (Files.isDirectory(dir)) {
+            try (Stream<Path> entries = Files.list(dir)) {
                 if (entries.findAny().isPresent()) {
                     throw new BenchException("results directory " + requested + " is not empty; choose another --results");
                 }
             } catch (IOException e) {
                 throw new BenchException("cannot read results directory " + requested + ": " + e.getMessage(), e);
             }
-        } else if (Files.exists(requested)) {
+        } else if (Files.exists(dir)) {
             throw new BenchException("results path " + requested + " is a file, not a directory; choose another --results");
         }
     }
@@ -89,11 +94,12 @@ public final class ResultsDirectory {
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         Path base = Paths.get("results", workload + "-" + stamp);
         try {
-            Files.createDirectories(base.getParent());
+            Files.createDirectories(Caller.resolve(base.getParent()));
             for (int i = 1; ; i++) {
                 Path candidate = i == 1 ? base : Paths.get(base + "-" + i);
                 try {
-                    return Files.createDirectory(candidate);
+                    Files.createDirectory(Caller.resolve(candidate));
+                    return candidate;
                 } catch (FileAlreadyExistsException taken) {
                     // another run has it: the next suffix
                 }
@@ -105,6 +111,11 @@ public final class ResultsDirectory {
 
     public Path path() {
         return path;
+    }
+
+    /** The directory as a run prints it: as given, or {@code results/<workload>-<time>}. */
+    public Path shown() {
+        return shown;
     }
 
     /**

@@ -91,7 +91,7 @@ public final class BenchmarkRun {
                 directories.add(files.directory());
                 segmentDirectories.add(segments == null ? List.of() : segments.directories());
             } catch (IOException e) {
-                throw new BenchException("cannot finish the results files in " + results.path() + ": " + e.getMessage(), e);
+                throw new BenchException("cannot finish the results files in " + results.shown() + ": " + e.getMessage(), e);
             }
             outcomes.add(outcome);
             benchmark.report(outcome, out);
@@ -109,7 +109,7 @@ public final class BenchmarkRun {
         benchmark.finish(outcomes, out);
         results.writeSummary(summary(benchmark, context, outcomes, directories, segmentDirectories));
         writeReport(results.path(), out);
-        out.println("# results: " + results.path());
+        out.println("# results: " + results.shown());
         out.flush();
         if (!errors.isEmpty()) {
             // everything measured is written; the failure or the check that could not run is the exit's one line

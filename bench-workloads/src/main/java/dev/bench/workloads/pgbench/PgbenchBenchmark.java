@@ -1,5 +1,6 @@
 package dev.bench.workloads.pgbench;
 
+import dev.bench.core.Caller;
 import dev.bench.core.BenchException;
 import dev.bench.core.RunConfig;
 import dev.bench.core.Workload;
@@ -15,7 +16,6 @@ import dev.bench.core.run.PhaseOutcome;
 import dev.bench.core.run.PhasePlan;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -171,7 +171,7 @@ final class PgbenchBenchmark extends Benchmark implements ClientAborts {
         initial.put(Function.DEFAULT_SEED, Value.of(seeds.defaultSeed()));
         counters = new PgbenchCounters(scripts.size(), err, s.errorReports().verboseErrors(), s.errorReports().debug());
         TransactionLogSettings l = s.transactionLog();
-        log = l.enabled() ? new TransactionLog(l, Path.of(""), ProcessHandle.current().pid(), s.client(), s.jobs(), s.rate() > 0,
+        log = l.enabled() ? new TransactionLog(l, Caller.workingDirectory(), Caller.pid(), s.client(), s.jobs(), s.rate() > 0,
                 s.maxTries() != 1, s.errorReports().failuresDetailed()) : null;
         long latencyLimitNanos = (long) (s.latencyLimitMs() * 1e6);
         Retries retries = new Retries(s.maxTries(), latencyLimitNanos, s.time() * 1_000_000_000L);

@@ -1,5 +1,6 @@
 package dev.bench.workloads.pgbench;
 
+import dev.bench.core.Caller;
 import dev.bench.core.BenchException;
 
 import java.io.IOException;
@@ -32,7 +33,7 @@ public final class Scripts {
             String[] nw = splitWeight(f);
             String text;
             try {
-                text = Files.readString(Path.of(nw[0]));
+                text = Files.readString(Caller.resolve(Path.of(nw[0])));
             } catch (NoSuchFileException e) {
                 throw new BenchException("could not open file \"" + nw[0] + "\": no such file");
             } catch (IOException e) {

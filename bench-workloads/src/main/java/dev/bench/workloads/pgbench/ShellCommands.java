@@ -1,5 +1,7 @@
 package dev.bench.workloads.pgbench;
 
+import dev.bench.core.Caller;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -17,9 +19,9 @@ final class ShellCommands {
     static void run(Command.Shell shell, Variables variables) {
         String word = shell.variable() == null ? "shell" : "setshell";
         String command = commandLine(shell, variables, word);
-        ProcessBuilder builder = new ProcessBuilder("/bin/sh", "-c", command).redirectError(ProcessBuilder.Redirect.INHERIT);
+        ProcessBuilder builder = Caller.prepare(new ProcessBuilder("/bin/sh", "-c", command)).redirectError(Caller.error());
         if (shell.variable() == null) {
-            builder.redirectOutput(ProcessBuilder.Redirect.INHERIT); // pgbench's system(): the command's output is pgbench's
+            builder.redirectOutput(Caller.output()); // pgbench's system(): the command's output is pgbench's
         }
         Process p;
         try {

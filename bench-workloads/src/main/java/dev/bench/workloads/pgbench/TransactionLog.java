@@ -51,12 +51,13 @@ final class TransactionLog implements AutoCloseable {
         this.clients = clients;
         int threads = Math.min(jobs, clients);
         for (int t = 0; t < threads; t++) {
-            Path file = directory.resolve(settings.effectivePrefix() + "." + pid + (t == 0 ? "" : "." + t));
+            String name = settings.effectivePrefix() + "." + pid + (t == 0 ? "" : "." + t);
+            Path file = directory.resolve(name);
             try {
                 files.add(new ThreadFile(Files.newBufferedWriter(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)));
             } catch (IOException e) {
                 close();
-                throw new BenchException("could not open log file \"" + file + "\": " + e.getMessage(), e);
+                throw new BenchException("could not open log file \"" + name + "\": " + e.getMessage(), e);
             }
         }
     }
