@@ -82,7 +82,7 @@ public final class Engine {
         HostRecorders[] recorders = HostRecorders.setsFor(config.threads(), kinds.size());
         HostCounters hostCounters = new HostCounters(kinds.size());
         WorkerGate gate = config.workerSchedule() == null ? null : new WorkerGate(config.workerSchedule(), windowStartNanos, phase);
-        OutageTracker outages = new OutageTracker(writeKinds(workload, kinds), windowStartNanos);
+        OutageTracker outages = new OutageTracker(writeKinds(workload, kinds), replicaKinds(workload, kinds), windowStartNanos);
         for (int i = 0; i < config.threads(); i++) {
             workers.add(new Worker(i, workload, sessions.get(i), dispatcher, config, windowStartNanos,
                     counters, recorders[i % recorders.length], hostCounters, batchCapacity, phase, gate, outages));
@@ -147,6 +147,14 @@ public final class Engine {
             writes[k] = !workload.isReadOnly(kinds.get(k));
         }
         return writes;
+    }
+
+    private static boolean[] replicaKinds(Workload workload, List<OpKind> kinds) {
+        boolean[] replicas = new boolean[kinds.size()];
+        for (int k = 0; k < replicas.length; k++) {
+            replicas[k] = workload.onReplicas(kinds.get(k));
+        }
+        return replicas;
     }
 
     /** Now plus a moment for the workers to start, or the agreed wall-clock instant of a multi-client run. */

@@ -72,6 +72,11 @@ public final class VoteWorkload implements Workload {
     }
 
     @Override
+    public boolean onReplicas(OpKind kind) {
+        return backend.readsFromReplicas() && isReadOnly(kind);
+    }
+
+    @Override
     public long staleReads(int host) {
         return stale == null ? -1 : stale.count(host);
     }
