@@ -23,19 +23,55 @@ class ReadsToReplicasTest {
 
     private static final Pattern NODES = Pattern.compile("//([^/]+)/");
 
+    /** The standby's port: the pair's node that is not the primary. */
+    private static int standbyOf(PostgresPair pair, int primary) {
+        Matcher m = NODES.matcher(pair.url);
+        assertTrue(m.find(), pair.url);
+        for (String node : m.group(1).split(",")) {
+            int port = Integer.parseInt(node.substring(node.lastIndexOf(':') + 1));
+            if (port != primary) {
+                return port;
+            }
+        }
+        throw new AssertionError("no standby in " + pair.url);
+    }
+
+    /** YCSB's reads on the standby, its updates on the primary; the table loaded, then dropped, by bench. */
+    @Test
+    void ycsbReadsGoToTheStandbyAndUpdatesToThePrimary(@TempDir Path tmp) throws Exception {
+        PostgresPair pair = PostgresPair.fromEnvironment();
+        int primary = pair.primaryPort();
+        int standby = standbyOf(pair, primary);
+        Path results = tmp.resolve("y");
+        String table = "usertable_hosts_test";
+        try {
+            CliRunner load = CliRunner.run("ycsb", "load", "jdbc", "-P", "../examples/ycsb/workloada", "-p", "recordcount=1000",
+                    "-p", "table=" + table, "--url", pair.url, "--results", tmp.resolve("load").toString());
+            assertEquals(0, load.exitCode(), load.out() + load.err());
+
+            CliRunner run = CliRunner.run("ycsb", "run", "jdbc", "-P", "../examples/ycsb/workloada", "-p", "recordcount=1000",
+                    "-p", "table=" + table, "-p", "operationcount=1500", "-target", "500", "-threads", "2", "--url", pair.url,
+                    "--reads-to", "replicas", "--results", results.toString());
+
+            assertEquals(0, run.exitCode(), run.out() + run.err());
+            ResultsInvariants.assertHold(results);
+            JsonNode summary = new ObjectMapper().readTree(results.resolve("summary.json").toFile());
+            JsonNode hosts = summary.path("hosts");
+            assertEquals(summary.path("ops").path("read").path("completed").asLong(),
+                    hosts.path("127.0.0.1:" + standby).path("ops").path("read").path("completed").asLong(), hosts.toString());
+            assertEquals(summary.path("ops").path("update").path("completed").asLong(),
+                    hosts.path("127.0.0.1:" + primary).path("ops").path("update").path("completed").asLong(), hosts.toString());
+            assertTrue(summary.path("ops").path("read").path("completed").asLong() > 0, summary.toString());
+        } finally {
+            CliRunner.run("ycsb", "cleanup", "jdbc", "-p", "table=" + table, "--url", pair.url);
+        }
+    }
+
     @Test
     void readsAreCountedOnTheStandbyWritesOnThePrimaryAndTheHostsAddUp(@TempDir Path tmp) throws Exception {
         PostgresPair pair = PostgresPair.fromEnvironment();
         int primary = pair.primaryPort();
-        Matcher m = NODES.matcher(pair.url);
-        assertTrue(m.find(), pair.url);
-        int standby = -1;
-        for (String node : m.group(1).split(",")) {
-            int port = Integer.parseInt(node.substring(node.lastIndexOf(':') + 1));
-            if (port != primary) {
-                standby = port;
-            }
-        }
+        int standby = standbyOf(pair, primary);
         Path results = tmp.resolve("r");
 
         CliRunner run = CliRunner.run("vote", "--target", "400", "--write-every", "4", "--runtime", "3", "--warmup", "1",

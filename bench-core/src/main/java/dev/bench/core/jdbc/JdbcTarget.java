@@ -240,6 +240,11 @@ public final class JdbcTarget implements AutoCloseable {
         return ServerAddress.hostOf(connection, dialect);
     }
 
+    /** The pool's connections. */
+    public int poolSize() {
+        return pool.getMaximumPoolSize();
+    }
+
     public Dialect dialect() {
         return dialect;
     }

@@ -2,6 +2,7 @@ package dev.bench.workloads.vote;
 
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.jdbc.OwnedTables;
+import dev.bench.core.jdbc.ReplicaCatchUp;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -81,6 +82,7 @@ final class JdbcVoteBackend implements VoteBackend {
             owned.register("vote", VoteSql.TABLES);
             insertArticles(c, articles);
         }
+        ReplicaCatchUp.await(target, replicas, ReplicaCatchUp.TIMEOUT_MILLIS);
     }
 
     private static void insertArticles(Connection c, long articles) throws SQLException {
@@ -121,6 +123,7 @@ final class JdbcVoteBackend implements VoteBackend {
                         + ", fewer than --articles " + articles + "; prime again or lower --articles");
             }
         }
+        ReplicaCatchUp.await(target, replicas, ReplicaCatchUp.TIMEOUT_MILLIS);
     }
 
     @Override
