@@ -236,7 +236,7 @@ public final class JdbcTarget implements AutoCloseable {
      * The number ({@link dev.bench.core.Hosts}) of the server this connection is open to, asked of the
      * server once ({@link ServerAddress}): call it when a session takes its connection, never per op.
      */
-    public int hostOf(Connection connection) {
+    public int hostOf(Connection connection) throws SQLException {
         return ServerAddress.hostOf(connection, dialect);
     }
 

@@ -21,8 +21,13 @@ final class ServerAddress {
     private ServerAddress() {
     }
 
-    /** The connection's host number; {@link Hosts#UNNAMED} when the dialect can't say or the query fails. */
-    static int hostOf(Connection connection, Dialect dialect) {
+    /**
+     * The connection's host number; {@link Hosts#UNNAMED} when the dialect can't say.
+     *
+     * @throws SQLException the query failed: the connection is broken, and the session that asked fails to
+     *                      open (and is opened again), rather than start on a connection the pool has closed
+     */
+    static int hostOf(Connection connection, Dialect dialect) throws SQLException {
         String query = switch (dialect) {
             case POSTGRES -> "SELECT COALESCE(host(inet_server_addr()), 'local'), COALESCE(inet_server_port(), 0)";
             case MYSQL -> "SELECT @@hostname, @@port";
@@ -34,9 +39,6 @@ final class ServerAddress {
         try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(query)) {
             rs.next();
             return Hosts.indexOf(rs.getString(1) + ":" + rs.getInt(2));
-        } catch (SQLException e) {
-            // a broken connection fails its first op and is replaced: counted against the target meanwhile
-            return Hosts.UNNAMED;
         }
     }
 }

@@ -143,13 +143,18 @@ final class JdbcVoteBackend implements VoteBackend {
     @Override
     public VoteSession openSession() throws SQLException {
         Connection c = open(target);
-        if (replicas == null) {
-            int host = target.hostOf(c);
-            return new JdbcVoteSession(c, c, host, host, maxBatch);
-        }
         try {
+            int writeHost = target.hostOf(c);
+            if (replicas == null) {
+                return new JdbcVoteSession(c, c, writeHost, writeHost, maxBatch);
+            }
             Connection r = open(replicas);
-            return new JdbcVoteSession(c, r, target.hostOf(c), replicas.hostOf(r), maxBatch);
+            try {
+                return new JdbcVoteSession(c, r, writeHost, replicas.hostOf(r), maxBatch);
+            } catch (SQLException | RuntimeException e) {
+                r.close();
+                throw e;
+            }
         } catch (SQLException | RuntimeException e) {
             c.close();
             throw e;
