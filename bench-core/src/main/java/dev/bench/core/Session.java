@@ -15,6 +15,16 @@ public interface Session extends AutoCloseable {
     void execute(Batch batch) throws Exception;
 
     /**
+     * The number ({@link Hosts}) of the server that serves this session's ops of the given kind: the
+     * one its connection for that kind is open to (a session may read from a replica and write to the
+     * primary). Called before each batch: return a number learned when the connection opened, never
+     * ask the server here. The default, {@link Hosts#UNNAMED}: the target as a whole.
+     */
+    default int host(int kind) {
+        return Hosts.UNNAMED;
+    }
+
+    /**
      * Cuts the session off from its server at once (JDBC: {@code Connection.abort}), so that a call
      * blocked in it on a silent network returns with an error. Called from another thread when the run
      * abandons a blocked worker; must not block and must not throw. The default does nothing: right for

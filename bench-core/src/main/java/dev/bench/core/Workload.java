@@ -25,6 +25,24 @@ public interface Workload {
         return false;
     }
 
+    /**
+     * Whether ops of this kind go to replicas, on connections of their own ({@code --reads-to replicas}):
+     * a lost connection of theirs says nothing about the primary, so it opens no unavailability window.
+     * The default: no kind does.
+     */
+    default boolean onReplicas(OpKind kind) {
+        return false;
+    }
+
+    /**
+     * Measured reads served by host number {@code host} ({@link Hosts}) that saw less than the client
+     * had already been told had committed, when the read began after it was told: stale reads from a
+     * lagging replica. Asked once, after the run. -1 (the default): this workload can't tell.
+     */
+    default long staleReads(int host) {
+        return -1;
+    }
+
     /** Decides what a failure means. The default treats every failure as fatal. */
     default ErrorKind classify(Exception failure) {
         return ErrorKind.FATAL;

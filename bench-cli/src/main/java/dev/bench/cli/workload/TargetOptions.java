@@ -37,13 +37,35 @@ public final class TargetOptions {
     @Option(names = "--container", description = "Start the server from a pinned image with Testcontainers for this run; removed at the end, also on Ctrl-C (needs Docker).")
     public boolean container;
 
+    @Option(names = "--reads-to", paramLabel = "primary|replicas", description = "Where read-only ops go: the primary (default), or"
+            + " replicas: a second pool of read-only connections (PostgreSQL: the --url's hosts with targetServerType=preferSecondary;"
+            + " others: --replica-url). Workloads with read-only ops only (vote's postgres and mysql backends).")
+    public String readsTo;
+
+    @Option(names = "--replica-url", paramLabel = "JDBC_URL", description = "The replicas' JDBC URL for --reads-to replicas"
+            + " (default, PostgreSQL: the --url with targetServerType=preferSecondary).")
+    public String replicaUrl;
+
     /** The command these options are mixed into: their errors name its flags and exit 2. */
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;
 
+    private TargetSettings.ReadsTo readsTo() {
+        if (readsTo == null || readsTo.equalsIgnoreCase("primary")) {
+            return TargetSettings.ReadsTo.PRIMARY;
+        }
+        if (readsTo.equalsIgnoreCase("replicas")) {
+            return TargetSettings.ReadsTo.REPLICAS;
+        }
+        throw new dev.bench.core.BenchException("--reads-to must be primary or replicas, got " + readsTo);
+    }
+
     /** The options as settings, checked for what needs no server (a malformed URL or address is bad input, exit 2). */
     public TargetSettings settings() {
-        TargetSettings settings = new TargetSettings(url, address, database, user, password, poolSize, container);
-        return command == null ? settings : WorkloadRun.validated(command, () -> settings.validate(FlagNames.of(command)));
+        if (command == null) {
+            return new TargetSettings(url, address, database, user, password, poolSize, container, readsTo(), replicaUrl);
+        }
+        return WorkloadRun.validated(command, () -> new TargetSettings(url, address, database, user, password, poolSize, container,
+                readsTo(), replicaUrl).validate(FlagNames.of(command)));
     }
 }

@@ -64,6 +64,9 @@ public final class WorkloadRun {
     public static <S> WorkloadType.Opener planned(WorkloadType<S> type, S settings, TargetSettings target, RunSettings run,
                                                   SettingNames names, Consumer<String> warnings) {
         ResultsDirectory.requireUsable(run.results());
+        if (!type.readsToReplicas()) {
+            target.requireReadsToPrimary(names, type.name());
+        }
         WorkloadType.Opener planned = type.plan(settings, target, run, names, warnings);
         List<String> kinds = type.opKinds(settings);
         if (run.mix() != null && !kinds.isEmpty()) {

@@ -2,14 +2,16 @@ package dev.bench.core.engine;
 
 import dev.bench.core.BenchException;
 import dev.bench.core.Failures;
+import dev.bench.core.Hosts;
 import dev.bench.core.OpKind;
 import dev.bench.core.RunConfig;
 import dev.bench.core.Schedule;
 import dev.bench.core.Session;
 import dev.bench.core.Workload;
 import dev.bench.core.metrics.IntervalListener;
+import dev.bench.core.metrics.HostCounters;
+import dev.bench.core.metrics.HostRecorders;
 import dev.bench.core.metrics.KindCounters;
-import dev.bench.core.metrics.KindRecorder;
 import dev.bench.core.metrics.LatencyCollector;
 import dev.bench.core.metrics.RunInfo;
 import dev.bench.core.metrics.RunResult;
@@ -77,15 +79,16 @@ public final class Engine {
         int batchCapacity = kinds.stream().mapToInt(OpKind::maxBatch).max().orElse(1);
 
         List<Worker> workers = new ArrayList<>();
-        KindRecorder[][] recorders = KindRecorder.setsFor(config.threads(), kinds.size());
+        HostRecorders[] recorders = HostRecorders.setsFor(config.threads(), kinds.size());
+        HostCounters hostCounters = new HostCounters(kinds.size());
         WorkerGate gate = config.workerSchedule() == null ? null : new WorkerGate(config.workerSchedule(), windowStartNanos, phase);
-        OutageTracker outages = new OutageTracker(writeKinds(workload, kinds), windowStartNanos);
+        OutageTracker outages = new OutageTracker(writeKinds(workload, kinds), replicaKinds(workload, kinds), windowStartNanos);
         for (int i = 0; i < config.threads(); i++) {
             workers.add(new Worker(i, workload, sessions.get(i), dispatcher, config, windowStartNanos,
-                    counters, recorders[i % recorders.length], batchCapacity, phase, gate, outages));
+                    counters, recorders[i % recorders.length], hostCounters, batchCapacity, phase, gate, outages));
         }
         List<String> names = kinds.stream().map(OpKind::name).toList();
-        LatencyCollector collector = new LatencyCollector(names, recorders, counters);
+        LatencyCollector collector = new LatencyCollector(names, recorders, counters, hostCounters);
         RunInfo info = new RunInfo(config, names, windowStartEpochMillis);
         listeners.forEach(l -> l.onStart(info));
 
@@ -114,8 +117,8 @@ public final class Engine {
         String failure = phase.failure() == null ? null : Failures.describe(phase.failure());
         String stopReason = failure == null ? phase.stopReason()
                 : phase.stopReason() == null ? "failed: " + failure : "failed: " + failure + "; " + phase.stopReason();
-        RunResult result = new RunResult(info, collector.totals(), generated, windowNanos, drainNanos, maxLag,
-                stopReason, phase.interrupted(), outages.outages());
+        RunResult result = new RunResult(info, collector.totals(), Arrays.stream(generated).boxed().toList(), windowNanos, drainNanos, maxLag,
+                stopReason, phase.interrupted(), outages.outages(), collector.hosts(Hosts::name, workload::staleReads));
         listeners.forEach(l -> l.onEnd(result));
         if (failure != null) {
             throw new PhaseFailedException(failure, phase.failure(), result);
@@ -144,6 +147,14 @@ public final class Engine {
             writes[k] = !workload.isReadOnly(kinds.get(k));
         }
         return writes;
+    }
+
+    private static boolean[] replicaKinds(Workload workload, List<OpKind> kinds) {
+        boolean[] replicas = new boolean[kinds.size()];
+        for (int k = 0; k < replicas.length; k++) {
+            replicas[k] = workload.onReplicas(kinds.get(k));
+        }
+        return replicas;
     }
 
     /** Now plus a moment for the workers to start, or the agreed wall-clock instant of a multi-client run. */

@@ -36,6 +36,8 @@ public final class OutageTracker {
     static final int MAX_OUTAGES = 1000;
 
     private final boolean[] writeKinds;
+    /** Kinds served by replicas on a pool of their own: their failures say nothing of the primary. */
+    private final boolean[] replicaKinds;
     /** Kinds whose acknowledgement closes a window: the writes, or every kind when there are none. */
     private final boolean[] closingKinds;
     private final long windowStartNanos;
@@ -50,7 +52,16 @@ public final class OutageTracker {
 
     /** @param writeKinds per op kind index, whether its ops write (only writes open or close a window) */
     public OutageTracker(boolean[] writeKinds, long windowStartNanos) {
+        this(writeKinds, new boolean[writeKinds.length], windowStartNanos);
+    }
+
+    /**
+     * @param replicaKinds per op kind index, whether its ops go to replicas ({@code --reads-to replicas}): their
+     *                     lost connections open no window (a standby restarting is not the primary going away)
+     */
+    public OutageTracker(boolean[] writeKinds, boolean[] replicaKinds, long windowStartNanos) {
         this.writeKinds = writeKinds.clone();
+        this.replicaKinds = replicaKinds.clone();
         boolean anyWrites = false;
         for (boolean w : writeKinds) {
             anyWrites |= w;
@@ -81,6 +92,9 @@ public final class OutageTracker {
      * @param gaveUp         the ops are counted as failed (no retry follows)
      */
     public void failed(int kind, long sentNanos, long failedNanos, int ops, boolean lostConnection, boolean gaveUp) {
+        if (replicaKinds[kind]) {
+            return;
+        }
         boolean write = writeKinds[kind];
         boolean stalled = write && failedNanos - sentNanos > STALL_NANOS;
         if (!lostConnection && !stalled) {

@@ -7,6 +7,8 @@ import dev.bench.core.Failures;
 import dev.bench.core.RunConfig;
 import dev.bench.core.Session;
 import dev.bench.core.Workload;
+import dev.bench.core.metrics.HostCounters;
+import dev.bench.core.metrics.HostRecorders;
 import dev.bench.core.metrics.KindCounters;
 import dev.bench.core.metrics.KindRecorder;
 
@@ -21,6 +23,9 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Threading: {@link #run} on its own thread; {@link #lastDoneNanos()} is read by the engine after
  * the thread ended, {@link #isBusy()} by the reporting thread at any time. Its recorders may be shared
  * with other workers ({@link KindRecorder#setsFor}).
+ *
+ * <p>Each batch is recorded against the host its session says serves its kind ({@link Session#host}):
+ * the worker keeps each host's recorder array once it has it, so a batch costs one array read more.
  */
 final class Worker implements Runnable {
 
@@ -32,7 +37,12 @@ final class Worker implements Runnable {
     private final Dispatcher dispatcher;
     private final RunConfig config;
     private final KindCounters[] counters;
-    private final KindRecorder[] recorders;
+    private final HostRecorders recorderSet;
+    private final HostCounters hostCounters;
+    /** This worker's copy of its set's recorders by host number, grown when a new host appears. */
+    private KindRecorder[][] recordersByHost = new KindRecorder[1][];
+    /** The host serving the current batch: asked of the session before it and after each reconnect. */
+    private int host;
     private final Batch batch;
     private final Phase phase;
     /** The closed loop's worker schedule, or null when this worker runs throughout. */
@@ -53,15 +63,16 @@ final class Worker implements Runnable {
     private long taken;
 
     Worker(int index, Workload workload, Session session, Dispatcher dispatcher, RunConfig config,
-           long windowStartNanos, KindCounters[] counters, KindRecorder[] recorders, int batchCapacity,
-           Phase phase, WorkerGate gate, OutageTracker outages) {
+           long windowStartNanos, KindCounters[] counters, HostRecorders recorderSet, HostCounters hostCounters,
+           int batchCapacity, Phase phase, WorkerGate gate, OutageTracker outages) {
         this.index = index;
         this.workload = workload;
         this.session = session;
         this.dispatcher = dispatcher;
         this.config = config;
         this.counters = counters;
-        this.recorders = recorders;
+        this.recorderSet = recorderSet;
+        this.hostCounters = hostCounters;
         this.batch = new Batch(config.seed(), batchCapacity, windowStartNanos);
         this.phase = phase;
         this.gate = gate;
@@ -121,6 +132,7 @@ final class Worker implements Runnable {
         boolean inWindow = batch.isMeasured(0);
         int attempt = 0;
         long attemptNanos = sendNanos;
+        host = session.host(kind);
         while (true) {
             try {
                 session.execute(batch);
@@ -160,6 +172,7 @@ final class Worker implements Runnable {
                         }
                         return;
                     }
+                    host = session.host(kind);
                 }
                 attemptNanos = System.nanoTime();
             }
@@ -170,7 +183,7 @@ final class Worker implements Runnable {
     }
 
     private void record(int kind, boolean firstInWindow, long sendNanos, long doneNanos) {
-        KindRecorder recorder = recorders[kind];
+        KindRecorder recorder = recordersFor(host)[kind];
         long service = doneNanos - sendNanos;
         boolean anyRejected = batch.rejectedCount() > 0;
         for (int i = 0; i < batch.size(); i++) {
@@ -183,6 +196,23 @@ final class Worker implements Runnable {
         }
     }
 
+    private KindRecorder[] recordersFor(int h) {
+        KindRecorder[][] mine = recordersByHost;
+        if (h < mine.length && mine[h] != null) {
+            return mine[h];
+        }
+        return addHost(h);
+    }
+
+    /** The first batch this worker records for host {@code h}: not the hot path. */
+    private KindRecorder[] addHost(int h) {
+        if (h >= recordersByHost.length) {
+            recordersByHost = java.util.Arrays.copyOf(recordersByHost, h + 1);
+        }
+        recordersByHost[h] = recorderSet.forHost(h);
+        return recordersByHost[h];
+    }
+
     /** @return the measured ops among them (warmup ops are not counted) */
     private int countFailed(int kind, boolean firstInWindow) {
         int inWindow = 0;
@@ -192,6 +222,7 @@ final class Worker implements Runnable {
             }
         }
         counters[kind].failed(inWindow);
+        hostCounters.failed(host, kind, inWindow);
         return inWindow;
     }
 

@@ -70,6 +70,21 @@ public final class JdbcTarget implements AutoCloseable {
      */
     public static JdbcTarget open(String url, String user, String password, int poolSize,
                                   Map<String, String> driverDefaults) {
+        return open(url, user, password, poolSize, driverDefaults, false);
+    }
+
+    /**
+     * A pool of read-only connections ({@code Connection.setReadOnly(true)}, which pgjdbc sends as
+     * read-only transactions and Connector/J's replication URLs route to replicas): where reads-to
+     * replicas sends a workload's read-only ops. Opened as {@link #open} opens the primary's.
+     */
+    public static JdbcTarget openReadOnly(String url, String user, String password, int poolSize,
+                                          Map<String, String> driverDefaults) {
+        return open(url, user, password, poolSize, driverDefaults, true);
+    }
+
+    private static JdbcTarget open(String url, String user, String password, int poolSize,
+                                   Map<String, String> driverDefaults, boolean readOnly) {
         JdbcDriver driver = JdbcDriver.fromUrl(url);
         ClientTls.prepareFor(driver);
         String masked = Secrets.maskUrl(url);
@@ -92,7 +107,8 @@ public final class JdbcTarget implements AutoCloseable {
             config.setDataSource(unpooled);
             config.setMaximumPoolSize(poolSize);
             config.setMinimumIdle(poolSize);
-            config.setPoolName("bench");
+            config.setPoolName(readOnly ? "bench-replicas" : "bench");
+            config.setReadOnly(readOnly);
             config.setConnectionTimeout(CONNECTION_TIMEOUT_MILLIS);
             config.setInitializationFailTimeout(1);
             config.setExceptionOverrideClassName(KeepRetryableConnections.class.getName());
@@ -214,6 +230,19 @@ public final class JdbcTarget implements AutoCloseable {
         } catch (SQLException | RuntimeException ignored) {
             // already closed, or a driver without abort: nothing more can be done from here
         }
+    }
+
+    /**
+     * The number ({@link dev.bench.core.Hosts}) of the server this connection is open to, asked of the
+     * server once ({@link ServerAddress}): call it when a session takes its connection, never per op.
+     */
+    public int hostOf(Connection connection) throws SQLException {
+        return ServerAddress.hostOf(connection, dialect);
+    }
+
+    /** The pool's connections. */
+    public int poolSize() {
+        return pool.getMaximumPoolSize();
     }
 
     public Dialect dialect() {

@@ -3,10 +3,15 @@ package dev.bench.core.metrics;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntFunction;
+import java.util.function.IntToLongFunction;
 
 /**
- * Gathers every worker's recorders into per-kind interval and whole-run histograms.
+ * Gathers every worker's recorders into per-kind interval and whole-run histograms, and the
+ * measured ops of each host into per-host whole-run histograms ({@link #hosts}): each op was
+ * recorded once, against its host, so the hosts add up to the run.
  *
  * <p>Threading: only the reporting thread calls it. Workers keep recording meanwhile; each recorder
  * hands over its values without blocking them, each op whole ({@link KindRecorder}).
@@ -14,20 +19,32 @@ import java.util.List;
 public final class LatencyCollector {
 
     private final List<String> names;
-    private final KindRecorder[][] recorders;
+    private final HostRecorders[] recorders;
     private final KindCounters[] counters;
+    private final HostCounters hostCounters;
+    /** Measured ops per [host][kind] over the whole run; null where none were drained. */
+    private Tally[][] hostTotals = new Tally[0][];
+    private final Tally scratch = new Tally();
     private final Tally[] interval;
     private final Tally[] warmup;
     private final Tally[] total;
     private final Tally[] carry;
     private final Outcomes[] previous;
 
-    /** @param recorders indexed [recorder set][kind] ({@link KindRecorder#setsFor}) */
+    /** @param recorders indexed [recorder set][kind] ({@link KindRecorder#setsFor}), all of them one host's */
     public LatencyCollector(List<String> kindNames, KindRecorder[][] recorders, KindCounters[] counters) {
+        this(kindNames, Arrays.stream(recorders).map(HostRecorders::of).toArray(HostRecorders[]::new), counters,
+                new HostCounters(kindNames.size()));
+    }
+
+    /** @param recorders one per recorder set ({@link HostRecorders#setsFor}) */
+    public LatencyCollector(List<String> kindNames, HostRecorders[] recorders, KindCounters[] counters,
+                            HostCounters hostCounters) {
         int n = kindNames.size();
         this.names = List.copyOf(kindNames);
         this.recorders = recorders;
         this.counters = counters;
+        this.hostCounters = hostCounters;
         this.interval = tallies(n);
         this.warmup = tallies(n);
         this.total = tallies(n);
@@ -60,8 +77,16 @@ public final class LatencyCollector {
         for (int k = 0; k < names.size(); k++) {
             interval[k].reset();
             warmup[k].reset();
-            for (KindRecorder[] set : recorders) {
-                set[k].drainInto(interval[k], warmup[k]);
+            for (HostRecorders set : recorders) {
+                KindRecorder[][] byHost = set.byHost();
+                for (int h = 0; h < byHost.length; h++) {
+                    if (byHost[h] != null) {
+                        scratch.reset();
+                        byHost[h][k].drainInto(scratch, warmup[k]);
+                        interval[k].add(scratch);
+                        hostTotal(h, k).add(scratch);
+                    }
+                }
             }
             Outcomes outcomes = Outcomes.NONE;
             if (isWarmup) {
@@ -80,6 +105,42 @@ public final class LatencyCollector {
             kinds.add(new KindStats(names.get(k), interval[k].sojourn, interval[k].service, outcomes));
         }
         return new IntervalSnapshot(startNanos, endNanos, isWarmup, lagNanos, List.copyOf(kinds));
+    }
+
+    private Tally hostTotal(int host, int kind) {
+        if (host >= hostTotals.length) {
+            hostTotals = Arrays.copyOf(hostTotals, host + 1);
+        }
+        if (hostTotals[host] == null) {
+            hostTotals[host] = tallies(names.size());
+        }
+        return hostTotals[host][kind];
+    }
+
+    /**
+     * Whole measured window, per host that completed or failed a measured op, in host number order;
+     * call after the final {@link #collect}. Each host lists every kind.
+     *
+     * @param hostNames  a host's name by its number
+     * @param staleReads the workload's stale reads by host number (-1: it can't tell)
+     */
+    public List<HostStats> hosts(IntFunction<String> hostNames, IntToLongFunction staleReads) {
+        List<HostStats> hosts = new ArrayList<>();
+        int bound = Math.max(hostTotals.length, hostCounters.hostBound());
+        for (int h = 0; h < bound; h++) {
+            List<KindStats> kinds = new ArrayList<>(names.size());
+            long ops = 0;
+            for (int k = 0; k < names.size(); k++) {
+                Tally t = h < hostTotals.length && hostTotals[h] != null ? hostTotals[h][k] : new Tally();
+                long failed = hostCounters.failed(h, k);
+                ops += t.completed + failed;
+                kinds.add(new KindStats(names.get(k), t.sojourn, t.service, new Outcomes(t.rejected, failed, 0, 0)));
+            }
+            if (ops > 0) {
+                hosts.add(new HostStats(hostNames.apply(h), kinds, staleReads.applyAsLong(h)));
+            }
+        }
+        return List.copyOf(hosts);
     }
 
     /** Whole measured window, per kind; call after the final {@link #collect}. */

@@ -26,15 +26,28 @@ import java.util.List;
  * @param stopReason  null when the phase ran to its end; else why it stopped early
  * @param interrupted the phase was stopped by Ctrl-C: no further phase should start
  * @param outages     the windows in which writes were unavailable (a failover), in order; usually none
+ * @param hosts       the measured ops per host that served any (their sum per kind is {@code kinds});
+ *                    one entry, or none, when the run had one host
  */
 public record RunResult(RunInfo info, List<KindStats> kinds, List<Long> generated, long windowNanos,
                         long drainNanos, long maxLagNanos, String stopReason, boolean interrupted,
-                        List<Outage> outages) {
+                        List<Outage> outages, List<HostStats> hosts) {
 
     public RunResult {
         kinds = List.copyOf(kinds);
         generated = List.copyOf(generated);
         outages = List.copyOf(outages);
+        hosts = List.copyOf(hosts);
+    }
+
+    public RunResult(RunInfo info, List<KindStats> kinds, List<Long> generated, long windowNanos, long drainNanos,
+                     long maxLagNanos, String stopReason, boolean interrupted, List<Outage> outages) {
+        this(info, kinds, generated, windowNanos, drainNanos, maxLagNanos, stopReason, interrupted, outages, List.of());
+    }
+
+    /** Whether more than one host served the measured ops: only then do reports show them. */
+    public boolean manyHosts() {
+        return hosts.size() > 1;
     }
 
     public RunResult(RunInfo info, List<KindStats> kinds, List<Long> generated, long windowNanos, long drainNanos,
@@ -50,7 +63,7 @@ public record RunResult(RunInfo info, List<KindStats> kinds, List<Long> generate
     public RunResult(RunInfo info, List<KindStats> kinds, long[] generated, long windowNanos, long drainNanos,
                      long maxLagNanos, String stopReason, boolean interrupted, List<Outage> outages) {
         this(info, kinds, Arrays.stream(generated).boxed().toList(), windowNanos, drainNanos, maxLagNanos,
-                stopReason, interrupted, outages);
+                stopReason, interrupted, outages, List.of());
     }
 
     /**

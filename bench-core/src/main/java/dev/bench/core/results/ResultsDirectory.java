@@ -199,6 +199,10 @@ public final class ResultsDirectory {
         if (unavailable != null) {
             numbers.put(Unavailability.KEY, unavailable);
         }
+        Map<String, Object> hosts = HostTable.json(result);
+        if (hosts != null) {
+            numbers.put(HostTable.KEY, hosts);
+        }
         return numbers;
     }
 

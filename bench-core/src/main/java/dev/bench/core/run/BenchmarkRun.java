@@ -10,6 +10,7 @@ import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.metrics.RunResult;
 import dev.bench.core.report.RunReport;
 import dev.bench.core.results.ResultsDirectory;
+import dev.bench.core.results.HostTable;
 import dev.bench.core.results.Unavailability;
 import dev.bench.core.results.ResultsDirectory.PhaseFiles;
 import dev.bench.core.results.SegmentFiles;
@@ -96,6 +97,7 @@ public final class BenchmarkRun {
             outcomes.add(outcome);
             benchmark.report(outcome, out);
             Unavailability.lines(outcome.result()).forEach(out::println);
+            HostTable.lines(outcome.result()).forEach(out::println);
             if (!outcome.result().completedAsPlanned()) {
                 out.println("# " + outcome.result().stopReason());
             } else if (outcome.result().completedTotal() == 0) {

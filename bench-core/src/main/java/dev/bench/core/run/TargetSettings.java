@@ -18,16 +18,36 @@ import java.util.function.Function;
  * {@code host:port[,host:port...]}), credentials, the pool size, and whether to start a throwaway
  * server ({@code container}). The password is never printed: {@link #toString()} masks it.
  *
- * @param poolSize connections, or null for the workload's default (threads + 1)
+ * <p>Reads may go to replicas ({@code reads-to replicas}): workloads with read-only ops then open a
+ * second, read-only pool ({@link #openReplicas}) on the {@code replica-url}, or for PostgreSQL on the
+ * same host list with {@code targetServerType=preferSecondary}; their writes stay on the primary pool.
+ *
+ * @param poolSize   connections, or null for the workload's default (threads + 1)
+ * @param readsTo    where read-only ops go
+ * @param replicaUrl the replicas' JDBC URL for reads-to replicas, or null to derive it from the url
  */
 public record TargetSettings(String url, String address, String database, String user, String password,
-                             Integer poolSize, boolean container) {
+                             Integer poolSize, boolean container, ReadsTo readsTo, String replicaUrl) {
 
     /** Nothing named: each workload's embedded default. */
     public static final TargetSettings NONE = new TargetSettings(null, null, null, null, null, null, false);
 
+    /** Where a workload's read-only ops are sent. */
+    public enum ReadsTo {
+        /** The one pool, as every op. */
+        PRIMARY,
+        /** A second pool of read-only connections to the replicas. */
+        REPLICAS
+    }
+
     public TargetSettings {
         password = password == null || password.isEmpty() ? null : password;
+        readsTo = readsTo == null ? ReadsTo.PRIMARY : readsTo;
+    }
+
+    public TargetSettings(String url, String address, String database, String user, String password, Integer poolSize,
+                          boolean container) {
+        this(url, address, database, user, password, poolSize, container, ReadsTo.PRIMARY, null);
     }
 
     public static TargetSettings url(String url) {
@@ -35,11 +55,11 @@ public record TargetSettings(String url, String address, String database, String
     }
 
     public TargetSettings withUrl(String newUrl) {
-        return new TargetSettings(newUrl, address, database, user, password, poolSize, container);
+        return new TargetSettings(newUrl, address, database, user, password, poolSize, container, readsTo, replicaUrl);
     }
 
     public TargetSettings withPoolSize(Integer size) {
-        return new TargetSettings(url, address, database, user, password, size, container);
+        return new TargetSettings(url, address, database, user, password, size, container, readsTo, replicaUrl);
     }
 
     /** Connections for a run of {@code threads} workers: the pool size given, else threads + 1. */
@@ -58,6 +78,13 @@ public record TargetSettings(String url, String address, String database, String
         if (url != null) {
             JdbcDriver.fromUrl(url);
         }
+        if (replicaUrl != null) {
+            JdbcDriver.fromUrl(replicaUrl);
+            if (readsTo != ReadsTo.REPLICAS) {
+                throw new BenchException(names.of("replica-url") + " is where " + names.of("reads-to") + " replicas sends reads;"
+                        + " add " + names.of("reads-to") + " replicas, or drop " + names.of("replica-url"));
+            }
+        }
         ClientTls.checkEnvironment();
         if (address != null) {
             for (String entry : address.trim().split("[,\\s]+")) {
@@ -74,6 +101,45 @@ public record TargetSettings(String url, String address, String database, String
                     + names.of("address") + ", or drop " + names.of("container"));
         }
         return this;
+    }
+
+    /**
+     * Refuses reads-to replicas for a workload that sends no ops to replicas, rather than ignore it.
+     *
+     * @param workload the workload's name, for the message
+     */
+    public void requireReadsToPrimary(SettingNames names, String workload) {
+        if (readsTo == ReadsTo.REPLICAS) {
+            throw new BenchException(names.of("reads-to") + " replicas: " + workload + " sends no ops to replicas"
+                    + " (vote does); drop " + names.of("reads-to"));
+        }
+    }
+
+    /**
+     * The URL of the replicas' read-only pool: the replica-url, else for PostgreSQL the primary's URL
+     * (its whole host list) with {@code targetServerType=preferSecondary}. Null when reads go to the primary.
+     *
+     * @throws BenchException a server whose URL names no replicas and no replica-url was given (one line)
+     */
+    public String replicasUrl(Dialect dialect, SettingNames names) {
+        if (readsTo != ReadsTo.REPLICAS) {
+            return null;
+        }
+        if (replicaUrl != null) {
+            return replicaUrl;
+        }
+        if (dialect != Dialect.POSTGRES) {
+            throw new BenchException(names.of("reads-to") + " replicas needs " + names.of("replica-url") + " for a "
+                    + dialect.name().toLowerCase(java.util.Locale.ROOT) + " server (only a PostgreSQL URL's host list"
+                    + " names its standbys)");
+        }
+        return ReplicaUrls.preferSecondary(url != null ? url : dialect.url(address, database));
+    }
+
+    /** The replicas' read-only pool for {@code threads} workers, or null when reads go to the primary. */
+    public JdbcTarget openReplicas(Dialect dialect, int threads) {
+        String replicas = replicasUrl(dialect, SettingNames.FLAGS);
+        return replicas == null ? null : JdbcTarget.openReadOnly(replicas, user, password, poolSize(threads), Map.of());
     }
 
     /** Opens a SQL server of the given dialect: the url, else the address and database. */
@@ -117,6 +183,7 @@ public record TargetSettings(String url, String address, String database, String
     public String toString() {
         return "TargetSettings[url=" + (url == null ? null : Secrets.maskUrl(url)) + ", address=" + address + ", database="
                 + database + ", user=" + user + ", password=" + (password == null ? null : Secrets.MASK) + ", poolSize="
-                + poolSize + ", container=" + container + "]";
+                + poolSize + ", container=" + container + ", readsTo=" + readsTo + ", replicaUrl="
+                + (replicaUrl == null ? null : Secrets.maskUrl(replicaUrl)) + "]";
     }
 }

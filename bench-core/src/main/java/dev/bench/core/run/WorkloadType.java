@@ -62,6 +62,14 @@ public interface WorkloadType<S> {
         return IntegrityCheck.notChecked(name() + " has no check over several clients");
     }
 
+    /**
+     * Whether it can send its read-only ops to replicas ({@link TargetSettings.ReadsTo#REPLICAS}); a
+     * workload that can't refuses the setting rather than ignore it ({@code WorkloadRun.planned}).
+     */
+    default boolean readsToReplicas() {
+        return false;
+    }
+
     /** Opens a planned benchmark: connects, so it runs only after the inputs were checked. */
     @FunctionalInterface
     interface Opener {

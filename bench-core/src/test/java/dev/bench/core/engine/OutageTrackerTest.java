@@ -85,4 +85,14 @@ class OutageTrackerTest {
 
         assertEquals(List.of(new Outage(100, 130, 0, 0)), readOnly.outages());
     }
+
+    /** A read on a replica's own pool that lost its connection: the standby went away, not the primary. */
+    @Test
+    void aReplicaReadThatLostItsConnectionOpensNoWindow() {
+        OutageTracker onReplicas = new OutageTracker(new boolean[] {true, false}, new boolean[] {false, true}, 0);
+        onReplicas.failed(1, 95, 100, 1, true, false);
+        onReplicas.acknowledged(0, 120, 130);
+
+        assertEquals(List.of(), onReplicas.outages());
+    }
 }

@@ -46,6 +46,12 @@ public class LatencyRecording {
     private final Recorder recorder = new Recorder(SIGNIFICANT_DIGITS);
     private final SingleWriterRecorder singleWriterRecorder = new SingleWriterRecorder(SIGNIFICANT_DIGITS);
     private final KindRecorder kindRecorder = new KindRecorder(false);
+    /** A worker's recorders by host number as the engine keeps them since per-host counts: two hosts, two kinds. */
+    private final KindRecorder[][] byHost = {
+        {new KindRecorder(false), new KindRecorder(false)}, {new KindRecorder(false), new KindRecorder(false)}};
+    /** Fields, as the session's answer is to the worker: the JIT can't fold the lookup away. */
+    private int host = 1;
+    private int kind = 1;
     /** A field, not a literal: the JIT must not fold the engine's in-window branch away (JMH sample 10). */
     private boolean inWindow = true;
 
@@ -94,5 +100,19 @@ public class LatencyRecording {
     public void kindRecorder() {
         long sojourn = nextValue();
         kindRecorder.record(sojourn, sojourn >>> 1, inWindow);
+    }
+
+    /**
+     * The same call as the worker makes it with per-host counts: its recorder found by host number,
+     * then by kind, with the bounds and null check of {@code Worker.recordersFor}. Compare with
+     * {@link #kindRecorder} (the engine's call before): the difference is what per-host counts cost.
+     */
+    @Benchmark
+    public void kindRecorderByHost() {
+        long sojourn = nextValue();
+        KindRecorder[][] mine = byHost;
+        int h = host;
+        KindRecorder[] recorders = h < mine.length && mine[h] != null ? mine[h] : byHost[0];
+        recorders[kind].record(sojourn, sojourn >>> 1, inWindow);
     }
 }

@@ -2,6 +2,7 @@ package dev.bench.workloads.vote;
 
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.jdbc.OwnedTables;
+import dev.bench.core.jdbc.ReplicaCatchUp;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -13,7 +14,8 @@ import java.util.Optional;
 /**
  * Vote counts pre-computed in a SQL table (Noria's {@code mysql} client), for H2, PostgreSQL and
  * MySQL/MariaDB. Reads are one IN-list query; a write batch inserts its vote rows and raises the
- * counts in one transaction.
+ * counts in one transaction. With a replicas pool ({@code --reads-to replicas}) each session reads on a
+ * read-only connection of its own from it and writes on the primary's.
  */
 final class JdbcVoteBackend implements VoteBackend {
 
@@ -21,12 +23,20 @@ final class JdbcVoteBackend implements VoteBackend {
 
     private final String name;
     private final JdbcTarget target;
+    /** The replicas' read-only pool, or null when reads go to the primary. */
+    private final JdbcTarget replicas;
     private final VoteSql sql;
     private final int maxBatch;
 
     JdbcVoteBackend(String name, JdbcTarget target, String mysqlEngine, int maxBatch) {
+        this(name, target, null, mysqlEngine, maxBatch);
+    }
+
+    /** @param replicas the replicas' read-only pool, or null; closed with this backend */
+    JdbcVoteBackend(String name, JdbcTarget target, JdbcTarget replicas, String mysqlEngine, int maxBatch) {
         this.name = name;
         this.target = target;
+        this.replicas = replicas;
         this.sql = VoteSql.forDialect(target.dialect(), mysqlEngine);
         this.maxBatch = maxBatch;
     }
@@ -38,7 +48,24 @@ final class JdbcVoteBackend implements VoteBackend {
 
     @Override
     public String describe() {
-        return target.serverVersion() + " at " + target.maskedUrl();
+        return target.serverVersion() + " at " + target.maskedUrl() + (replicas == null ? "" : ", reads at " + replicas.maskedUrl());
+    }
+
+    @Override
+    public boolean readsFromReplicas() {
+        return replicas != null;
+    }
+
+    @Override
+    public long[] countsByArticle(long articles) throws SQLException {
+        long[] counts = new long[Math.toIntExact(articles + 1)];
+        try (Connection c = target.connection(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT id, votes FROM art WHERE id <= " + articles)) {
+            while (rs.next()) {
+                counts[(int) rs.getLong(1)] = rs.getLong(2);
+            }
+        }
+        return counts;
     }
 
     @Override
@@ -55,6 +82,7 @@ final class JdbcVoteBackend implements VoteBackend {
             owned.register("vote", VoteSql.TABLES);
             insertArticles(c, articles);
         }
+        ReplicaCatchUp.await(target, replicas, ReplicaCatchUp.TIMEOUT_MILLIS);
     }
 
     private static void insertArticles(Connection c, long articles) throws SQLException {
@@ -95,6 +123,7 @@ final class JdbcVoteBackend implements VoteBackend {
                         + ", fewer than --articles " + articles + "; prime again or lower --articles");
             }
         }
+        ReplicaCatchUp.await(target, replicas, ReplicaCatchUp.TIMEOUT_MILLIS);
     }
 
     @Override
@@ -113,14 +142,34 @@ final class JdbcVoteBackend implements VoteBackend {
 
     @Override
     public VoteSession openSession() throws SQLException {
-        Connection c = target.connection();
+        Connection c = open(target);
+        try {
+            int writeHost = target.hostOf(c);
+            if (replicas == null) {
+                return new JdbcVoteSession(c, c, writeHost, writeHost, maxBatch);
+            }
+            Connection r = open(replicas);
+            try {
+                return new JdbcVoteSession(c, r, writeHost, replicas.hostOf(r), maxBatch);
+            } catch (SQLException | RuntimeException e) {
+                r.close();
+                throw e;
+            }
+        } catch (SQLException | RuntimeException e) {
+            c.close();
+            throw e;
+        }
+    }
+
+    private Connection open(JdbcTarget pool) throws SQLException {
+        Connection c = pool.connection();
         try {
             if (sql.sessionInit() != null) {
                 try (Statement s = c.createStatement()) {
                     s.execute(sql.sessionInit());
                 }
             }
-            return new JdbcVoteSession(c, maxBatch);
+            return c;
         } catch (SQLException e) {
             c.close();
             throw e;
@@ -129,23 +178,37 @@ final class JdbcVoteBackend implements VoteBackend {
 
     @Override
     public void close() {
-        target.close();
+        try {
+            target.close();
+        } finally {
+            if (replicas != null) {
+                replicas.close();
+            }
+        }
     }
 
     /**
      * One worker's connection with its statements prepared lazily, one per batch size (read sizes
-     * rounded up to a power of two: {@link PaddedReads}).
+     * rounded up to a power of two: {@link PaddedReads}); reads on a connection of their own when they
+     * go to replicas.
      */
     private static final class JdbcVoteSession implements VoteSession {
         private final Connection connection;
+        /** The same as {@link #connection} unless reads go to replicas. */
+        private final Connection readConnection;
+        private final int writeHost;
+        private final int readHost;
         private final PaddedReads reads;
         private final PreparedStatement[] inserts;
         private final PreparedStatement[] updates;
         private final VoteTally tally;
 
-        JdbcVoteSession(Connection connection, int maxBatch) {
+        JdbcVoteSession(Connection connection, Connection readConnection, int writeHost, int readHost, int maxBatch) {
             this.connection = connection;
-            this.reads = new PaddedReads(connection, maxBatch, VoteSql::read);
+            this.readConnection = readConnection;
+            this.writeHost = writeHost;
+            this.readHost = readHost;
+            this.reads = new PaddedReads(readConnection, maxBatch, VoteSql::read);
             this.inserts = new PreparedStatement[maxBatch + 1];
             this.updates = new PreparedStatement[maxBatch + 1];
             this.tally = new VoteTally(maxBatch);
@@ -154,6 +217,21 @@ final class JdbcVoteBackend implements VoteBackend {
         @Override
         public void read(long[] ids, int n) throws SQLException {
             reads.read(ids, 0, n);
+        }
+
+        @Override
+        public void readCounts(long[] ids, int n, long[] votes) throws SQLException {
+            reads.readCounts(ids, n, votes);
+        }
+
+        @Override
+        public int readHost() {
+            return readHost;
+        }
+
+        @Override
+        public int writeHost() {
+            return writeHost;
         }
 
         @Override
@@ -199,11 +277,20 @@ final class JdbcVoteBackend implements VoteBackend {
         @Override
         public void abort() {
             JdbcTarget.abort(connection);
+            if (readConnection != connection) {
+                JdbcTarget.abort(readConnection);
+            }
         }
 
         @Override
         public void close() throws SQLException {
-            connection.close(); // closes its statements and returns it to the pool
+            try {
+                connection.close(); // closes its statements and returns it to the pool
+            } finally {
+                if (readConnection != connection) {
+                    readConnection.close();
+                }
+            }
         }
     }
 }

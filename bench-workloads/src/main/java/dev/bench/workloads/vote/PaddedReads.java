@@ -44,6 +44,24 @@ final class PaddedReads {
         return ps;
     }
 
+    /**
+     * Reads sorted, distinct {@code ids[0, n)} as {@link #read} does and puts each one's vote count in
+     * {@code votes[i]} (-1 when the row is missing), for the stale-read check.
+     */
+    void readCounts(long[] ids, int n, long[] votes) throws SQLException {
+        java.util.Arrays.fill(votes, 0, n, -1);
+        try (ResultSet rs = bind(ids, 0, n).executeQuery()) {
+            while (rs.next()) {
+                long id = rs.getLong(1);
+                rs.getString(2);
+                int i = java.util.Arrays.binarySearch(ids, 0, n, id);
+                if (i >= 0) {
+                    votes[i] = rs.getLong(3);
+                }
+            }
+        }
+    }
+
     /** Reads {@code ids[from, from + n)} and every column of their rows, as a reader would. */
     void read(long[] ids, int from, int n) throws SQLException {
         try (ResultSet rs = bind(ids, from, n).executeQuery()) {

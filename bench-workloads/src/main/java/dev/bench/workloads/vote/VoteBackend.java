@@ -52,6 +52,19 @@ public interface VoteBackend extends AutoCloseable {
         return Map.of();
     }
 
+    /** Whether this backend's reads go to replicas, on a pool of their own ({@code --reads-to replicas}). */
+    default boolean readsFromReplicas() {
+        return false;
+    }
+
+    /**
+     * Each article's vote count now, indexed by id (index 0 unused), read from the primary: the stale-read
+     * check's start when reads go to replicas. Only backends that read from replicas need it.
+     */
+    default long[] countsByArticle(long articles) throws Exception {
+        throw new UnsupportedOperationException(name() + " reads from no replicas");
+    }
+
     /** Current totals, for the after-run check; empty when the backend keeps no state (null backend). */
     Optional<VoteCounts> count() throws Exception;
 
@@ -67,6 +80,24 @@ public interface VoteBackend extends AutoCloseable {
 
         /** Records one vote per entry of {@code ids[0..n)}, duplicates included, atomically. */
         void write(long[] ids, int n) throws Exception;
+
+        /**
+         * Reads {@code ids[0..n)} as {@link #read} and puts each one's vote count in {@code votes[i]};
+         * backends that read from replicas only.
+         */
+        default void readCounts(long[] ids, int n, long[] votes) throws Exception {
+            throw new UnsupportedOperationException("this backend reports no counts");
+        }
+
+        /** The host number ({@code dev.bench.core.Hosts}) its reads go to, learned when it connected. */
+        default int readHost() {
+            return dev.bench.core.Hosts.UNNAMED;
+        }
+
+        /** The host number its writes go to, learned when it connected. */
+        default int writeHost() {
+            return dev.bench.core.Hosts.UNNAMED;
+        }
 
         /** Cuts the connection off from another thread; see {@link dev.bench.core.Session#abort}. */
         default void abort() {

@@ -89,8 +89,18 @@ public final class VoteBenchmark extends Benchmark {
 
     @Override
     protected Workload workload(PhasePlan phase) {
-        workload = new VoteWorkload(backend, settings);
+        workload = new VoteWorkload(backend, settings, backend.readsFromReplicas() ? countsByArticle() : null);
         return workload;
+    }
+
+    /** Each article's count on the primary before the run: the stale-read check's start. */
+    private long[] countsByArticle() {
+        try {
+            return backend.countsByArticle(settings.articles());
+        } catch (Exception e) {
+            throw new dev.bench.core.BenchException("cannot read the articles' counts to count stale reads from: "
+                    + dev.bench.core.Failures.rootMessage(e), e);
+        }
     }
 
     @Override

@@ -14,7 +14,8 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * Noria's vote load on any {@link VoteBackend}: op kinds "write" (weight 1) and "read" (weight
  * writeEvery − 1), batched. Read ids are sorted and de-duplicated, write ids are kept as drawn.
- * Counts every vote the backend acknowledged, for the after-run check.
+ * Counts every vote the backend acknowledged, for the after-run check. When reads go to replicas
+ * ({@link StaleReads}), counts reads that saw fewer votes than the client had been told of, per host.
  *
  * <p>Threading: sessions are per worker; {@link #acknowledgedVotes()} is safe from any thread.
  */
@@ -30,8 +31,16 @@ public final class VoteWorkload implements Workload {
 
     private final LongAdder acknowledged = new LongAdder();
     private final LongAdder inDoubt = new LongAdder();
+    /** Null unless reads go to replicas. */
+    private final StaleReads stale;
 
     public VoteWorkload(VoteBackend backend, VoteSettings settings) {
+        this(backend, settings, null);
+    }
+
+    /** @param countsAtStart each article's count before the run (by id), to count stale reads from; null: don't */
+    VoteWorkload(VoteBackend backend, VoteSettings settings, long[] countsAtStart) {
+        this.stale = countsAtStart == null ? null : new StaleReads(countsAtStart);
         this.backend = backend;
         this.keys = settings.keys();
         OpKind write = new OpKind(KIND_NAMES.get(0), 1, settings.maxBatch());
@@ -63,6 +72,16 @@ public final class VoteWorkload implements Workload {
     }
 
     @Override
+    public boolean onReplicas(OpKind kind) {
+        return backend.readsFromReplicas() && isReadOnly(kind);
+    }
+
+    @Override
+    public long staleReads(int host) {
+        return stale == null ? -1 : stale.count(host);
+    }
+
+    @Override
     public ErrorKind classify(Exception failure) {
         return backend.classify(failure);
     }
@@ -72,6 +91,8 @@ public final class VoteWorkload implements Workload {
         VoteBackend.VoteSession session = backend.openSession();
         int capacity = kinds.stream().mapToInt(OpKind::maxBatch).max().orElse(1);
         long[] ids = new long[capacity];
+        long[] floors = stale == null ? null : new long[capacity];
+        long[] seen = stale == null ? null : new long[capacity];
         return new Session() {
             @Override
             public void execute(Batch batch) throws Exception {
@@ -93,9 +114,24 @@ public final class VoteWorkload implements Workload {
                         throw e;
                     }
                     acknowledged.add(n);
-                } else {
+                    if (stale != null) {
+                        stale.acknowledged(ids, n);
+                    }
+                } else if (stale == null) {
                     session.read(ids, sortDistinct(ids, n));
+                } else {
+                    int d = sortDistinct(ids, n);
+                    stale.floors(ids, d, floors);
+                    session.readCounts(ids, d, seen);
+                    if (batch.isMeasured(0)) {
+                        stale.check(floors, seen, d, session.readHost());
+                    }
                 }
+            }
+
+            @Override
+            public int host(int kind) {
+                return kind == writeKind ? session.writeHost() : session.readHost();
             }
 
             @Override

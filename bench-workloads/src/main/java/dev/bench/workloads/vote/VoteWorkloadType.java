@@ -38,6 +38,11 @@ public final class VoteWorkloadType implements WorkloadType<VoteRunSettings> {
     }
 
     @Override
+    public boolean readsToReplicas() {
+        return true;
+    }
+
+    @Override
     public Class<VoteRunSettings> settingsType() {
         return VoteRunSettings.class;
     }
@@ -70,6 +75,11 @@ public final class VoteWorkloadType implements WorkloadType<VoteRunSettings> {
         VoteBackendKind kind = backend.kind();
         if (kind.isServer()) {
             target.withOneServerSource(names);
+        }
+        switch (kind) {
+            case POSTGRES -> target.replicasUrl(Dialect.POSTGRES, names);
+            case MYSQL -> target.replicasUrl(Dialect.MYSQL, names);
+            default -> target.requireReadsToPrimary(names, "vote's " + kind.label() + " backend");
         }
         switch (kind) {
             case H2 -> requireDialect(target, Dialect.H2, kind, names);
@@ -158,14 +168,25 @@ public final class VoteWorkloadType implements WorkloadType<VoteRunSettings> {
             case NULL -> new NullVoteBackend();
             case MEMORY -> new MemoryVoteBackend();
             case H2 -> new JdbcVoteBackend("h2", target.openUrlOrEmbedded(threads, Dialect.H2.embeddedUrl()), null, maxBatch);
-            case POSTGRES -> new JdbcVoteBackend("postgres", target.openServer(Dialect.POSTGRES, threads), null, maxBatch);
-            case MYSQL -> new JdbcVoteBackend("mysql", target.openServer(Dialect.MYSQL, threads), b.engine(), maxBatch);
+            case POSTGRES -> sql("postgres", Dialect.POSTGRES, target, threads, null, maxBatch);
+            case MYSQL -> sql("mysql", Dialect.MYSQL, target, threads, b.engine(), maxBatch);
             case MSSQL -> new MssqlVoteBackend(target.openServer(Dialect.MSSQL, threads), maxBatch);
             // one spymemcached client's single I/O thread caps it: one per worker unless told otherwise
             case MEMCACHED -> new MemcachedVoteBackend(MemcachedTarget.open(memcachedAddress(target),
                     target.poolSize() != null ? target.poolSize() : threads), b.keyPrefix(), b.fast());
             case HYBRID -> hybrid(settings, target);
         };
+    }
+
+    /** A SQL server's backend, with the replicas' read-only pool when reads go to replicas. */
+    private static VoteBackend sql(String name, Dialect dialect, TargetSettings target, int threads, String engine, int maxBatch) {
+        JdbcTarget primary = target.openServer(dialect, threads);
+        try {
+            return new JdbcVoteBackend(name, primary, target.openReplicas(dialect, threads), engine, maxBatch);
+        } catch (RuntimeException e) {
+            primary.close();
+            throw e;
+        }
     }
 
     /** Each worker holds two SQL connections: its write session and one for filling misses. */

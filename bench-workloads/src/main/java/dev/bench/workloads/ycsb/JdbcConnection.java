@@ -29,9 +29,12 @@ final class JdbcConnection implements YcsbStore.Connection {
     private PreparedStatement insert;
     private int insertRows;
     private byte[] copyBuffer = new byte[1 << 16];
+    /** The server's host number, learned when the connection was taken ({@code JdbcTarget.hostOf}). */
+    private final int host;
 
-    JdbcConnection(Connection connection, YcsbSql sql, int fetchSize) throws SQLException {
+    JdbcConnection(Connection connection, YcsbSql sql, int fetchSize, int host) throws SQLException {
         this.connection = connection;
+        this.host = host;
         this.sql = sql;
         this.read = connection.prepareStatement(sql.read());
         this.scan = connection.prepareStatement(sql.scan());
@@ -40,6 +43,11 @@ final class JdbcConnection implements YcsbStore.Connection {
         }
         this.updates = new PreparedStatement[sql.fields() + 1];
         this.copy = sql.dialect() == Dialect.POSTGRES;
+    }
+
+    @Override
+    public int host() {
+        return host;
     }
 
     @Override

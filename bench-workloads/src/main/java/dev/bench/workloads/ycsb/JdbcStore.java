@@ -5,6 +5,7 @@ import dev.bench.core.ErrorKind;
 import dev.bench.core.jdbc.Dialect;
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.jdbc.OwnedTables;
+import dev.bench.core.jdbc.ReplicaCatchUp;
 import dev.bench.core.jdbc.SqlErrors;
 
 import java.sql.PreparedStatement;
@@ -25,6 +26,8 @@ public final class JdbcStore implements YcsbStore {
     static final String WORKLOAD = "ycsb";
 
     private final JdbcTarget target;
+    /** The replicas' read-only pool for reads and scans ({@code --reads-to replicas}), or null. */
+    private final JdbcTarget replicas;
     private final YcsbSql sql;
     private final int fetchSize;
     private final boolean wholeTable;
@@ -33,7 +36,13 @@ public final class JdbcStore implements YcsbStore {
 
     /** @param fetchSize jdbc.fetchsize for scans; 0: the driver's */
     public JdbcStore(JdbcTarget target, CoreConfig config, int fetchSize) {
+        this(target, null, config, fetchSize);
+    }
+
+    /** @param replicas the replicas' read-only pool for reads and scans, or null; closed with this store */
+    public JdbcStore(JdbcTarget target, JdbcTarget replicas, CoreConfig config, int fetchSize) {
         this.target = target;
+        this.replicas = replicas;
         this.sql = new YcsbSql(target.dialect(), config.table(), config.fieldCount());
         this.fetchSize = fetchSize;
         this.wholeTable = config.insertStart() == 0 && config.insertCount() == config.recordCount();
@@ -59,6 +68,9 @@ public final class JdbcStore implements YcsbStore {
             if (postgres && !keyAfterData) {
                 requirePrimaryKey(c);
             }
+        }
+        if (!load) {
+            ReplicaCatchUp.await(target, replicas, ReplicaCatchUp.TIMEOUT_MILLIS);
         }
     }
 
@@ -95,10 +107,24 @@ public final class JdbcStore implements YcsbStore {
 
     @Override
     public YcsbStore.Connection open(int worker) throws SQLException {
-        java.sql.Connection c = target.connection();
+        return open(target);
+    }
+
+    @Override
+    public YcsbStore.Connection openReads(int worker) throws SQLException {
+        return replicas == null ? null : open(replicas);
+    }
+
+    @Override
+    public boolean readsFromReplicas() {
+        return replicas != null;
+    }
+
+    private JdbcConnection open(JdbcTarget pool) throws SQLException {
+        java.sql.Connection c = pool.connection();
         try {
-            return new JdbcConnection(c, sql, fetchSize);
-        } catch (RuntimeException e) {
+            return new JdbcConnection(c, sql, fetchSize, pool.hostOf(c));
+        } catch (SQLException | RuntimeException e) {
             c.close();
             throw e;
         }
@@ -185,6 +211,12 @@ public final class JdbcStore implements YcsbStore {
 
     @Override
     public void close() {
-        target.close();
+        try {
+            target.close();
+        } finally {
+            if (replicas != null) {
+                replicas.close();
+            }
+        }
     }
 }

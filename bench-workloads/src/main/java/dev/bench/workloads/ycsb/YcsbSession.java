@@ -7,7 +7,9 @@ import dev.bench.core.random.SplitMix64;
 /**
  * One worker running YCSB's operations on its store connection, each op's keys and values drawn from
  * the op's own generator. A record not found is the op's expected refusal (YCSB's NOT_FOUND): it
- * completed, and is counted as rejected.
+ * completed, and is counted as rejected. With {@code --reads-to replicas}, reads and scans go to a
+ * connection of their own on a replica; everything else (read-modify-write's read included, and the
+ * look-up of an insert in doubt) stays on the primary's.
  *
  * <p>Threading: one worker; {@link #abort} from any thread.
  */
@@ -15,15 +17,19 @@ final class YcsbSession implements Session {
 
     private final YcsbWorkload workload;
     private final YcsbStore.Connection connection;
+    /** The same as {@link #connection} unless reads go to replicas. */
+    private final YcsbStore.Connection reads;
     private final Records records;
     private final CoreConfig config;
     private final String[] values;
     private final String[] keys;
     private final String[][] rows;
 
-    YcsbSession(YcsbWorkload workload, YcsbStore.Connection connection) {
+    /** @param reads the replica connection for reads and scans, or null to read on {@code connection} */
+    YcsbSession(YcsbWorkload workload, YcsbStore.Connection connection, YcsbStore.Connection reads) {
         this.workload = workload;
         this.connection = connection;
+        this.reads = reads == null ? connection : reads;
         this.records = workload.records();
         this.config = workload.config();
         this.values = new String[config.fieldCount()];
@@ -83,7 +89,7 @@ final class YcsbSession implements Session {
     private boolean read(SplitMix64 random) throws Exception {
         String key = records.key(workload.keys().next(random));
         int field = config.readAllFields() ? -1 : records.randomField(random);
-        boolean found = connection.read(key, field, values);
+        boolean found = reads.read(key, field, values);
         if (config.dataIntegrity()) {
             verify(key, found);
         }
@@ -124,7 +130,7 @@ final class YcsbSession implements Session {
         String start = records.key(workload.keys().next(random));
         int length = (int) workload.scanLength().next(random);
         int field = config.readAllFields() ? -1 : records.randomField(random);
-        return connection.scan(start, length, field) > 0;
+        return reads.scan(start, length, field) > 0;
     }
 
     /** A read and an update of one record, timed as one op. */
@@ -169,12 +175,26 @@ final class YcsbSession implements Session {
     }
 
     @Override
+    public int host(int kind) {
+        return workload.isLoad() || !workload.onReplicas(workload.op(kind)) ? connection.host() : reads.host();
+    }
+
+    @Override
     public void abort() {
         connection.abort();
+        if (reads != connection) {
+            reads.abort();
+        }
     }
 
     @Override
     public void close() throws Exception {
-        connection.close();
+        try {
+            connection.close();
+        } finally {
+            if (reads != connection) {
+                reads.close();
+            }
+        }
     }
 }

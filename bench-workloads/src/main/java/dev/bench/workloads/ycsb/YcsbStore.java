@@ -18,6 +18,16 @@ public interface YcsbStore extends AutoCloseable {
 
     Connection open(int worker) throws Exception;
 
+    /** A connection for reads and scans on the replicas ({@code --reads-to replicas}), or null: they use {@link #open}'s. */
+    default Connection openReads(int worker) throws Exception {
+        return null;
+    }
+
+    /** Whether {@link #openReads} gives connections to replicas. */
+    default boolean readsFromReplicas() {
+        return false;
+    }
+
     /**
      * After a load's data, before its check: what the load put off (a primary key built after the data).
      *
@@ -86,6 +96,11 @@ public interface YcsbStore extends AutoCloseable {
         boolean update(String key, String[] values) throws Exception;
 
         void insert(String[] keys, String[][] values, int rows) throws Exception;
+
+        /** The number ({@code dev.bench.core.Hosts}) of the server it is open to, learned when it opened. */
+        default int host() {
+            return dev.bench.core.Hosts.UNNAMED;
+        }
 
         /** Cuts the connection off from another thread (JDBC's abort); must not block. */
         default void abort() {

@@ -62,7 +62,23 @@ public final class YcsbWorkload implements Workload {
 
     @Override
     public Session openSession(int workerIndex) throws Exception {
-        return new YcsbSession(this, store.open(workerIndex));
+        YcsbStore.Connection connection = store.open(workerIndex);
+        try {
+            return new YcsbSession(this, connection, load ? null : store.openReads(workerIndex));
+        } catch (Exception e) {
+            connection.close();
+            throw e;
+        }
+    }
+
+    /** Reads and scans, when the store reads from replicas ({@code --reads-to replicas}). */
+    @Override
+    public boolean onReplicas(OpKind kind) {
+        return !load && onReplicas(ops.get(kinds().indexOf(kind)));
+    }
+
+    boolean onReplicas(YcsbOp op) {
+        return store.readsFromReplicas() && (op == YcsbOp.READ || op == YcsbOp.SCAN);
     }
 
     @Override

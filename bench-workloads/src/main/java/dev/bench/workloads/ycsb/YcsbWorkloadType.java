@@ -37,6 +37,12 @@ public final class YcsbWorkloadType implements WorkloadType<YcsbSettings> {
         return NAME;
     }
 
+    /** The jdbc binding's read and scan ops (not read-modify-write: its read belongs to its write). */
+    @Override
+    public boolean readsToReplicas() {
+        return true;
+    }
+
     @Override
     public Class<YcsbSettings> settingsType() {
         return YcsbSettings.class;
@@ -57,6 +63,11 @@ public final class YcsbWorkloadType implements WorkloadType<YcsbSettings> {
                        Consumer<String> warnings) {
         YcsbPlan plan = check(settings, target, run, names);
         TargetSettings resolved = resolve(settings, target, names);
+        if (settings.binding().equals("memcached") || settings.isLoad()) {
+            target.requireReadsToPrimary(names, "ycsb " + (settings.isLoad() ? "load" : "run memcached"));
+        } else {
+            resolved.replicasUrl(dev.bench.core.jdbc.Dialect.fromUrl(resolved.urlOrEmbedded(H2_FILE_URL, names)), names);
+        }
         return new Opener() {
             @Override
             public Benchmark open() {
@@ -106,7 +117,8 @@ public final class YcsbWorkloadType implements WorkloadType<YcsbSettings> {
         String url = t.url() != null ? t.url() : p.string("db.url", null);
         TargetSettings resolved = new TargetSettings(url, t.address(), t.database(),
                 t.user() != null ? t.user() : p.string("db.user", null),
-                t.password() != null ? t.password() : p.string("db.passwd", null), t.poolSize(), t.container());
+                t.password() != null ? t.password() : p.string("db.passwd", null), t.poolSize(), t.container(), t.readsTo(),
+                t.replicaUrl());
         resolved.urlOrEmbedded(H2_FILE_URL, names);
         return resolved;
     }
@@ -117,7 +129,14 @@ public final class YcsbWorkloadType implements WorkloadType<YcsbSettings> {
             return new MemcachedStore(MemcachedTarget.open(target.address(), threads), plan.config());
         }
         JdbcTarget jdbc = target.openUrlOrEmbedded(threads, H2_FILE_URL);
-        YcsbStore store = new JdbcStore(jdbc, plan.config(), plan.fetchSize());
+        JdbcTarget replicas;
+        try {
+            replicas = target.openReplicas(jdbc.dialect(), threads);
+        } catch (RuntimeException e) {
+            jdbc.close();
+            throw e;
+        }
+        YcsbStore store = new JdbcStore(jdbc, replicas, plan.config(), plan.fetchSize());
         if (plan.rowsPerInsert() > store.maxRowsPerInsert(plan.config().fieldCount())) {
             store.close();
             throw new BenchException("db.batchsize " + plan.rowsPerInsert() + " is more rows than one statement takes here; at most "

@@ -10,8 +10,8 @@ import java.util.List;
  * counts agree across summary.json, intervals.csv and latency.hlog, per kind and per interval
  * ({@link CountChecks}); rates are counts over the measured seconds ({@link RateChecks}); the offered
  * load is the schedule's integral over the measured window ({@link OfferedChecks}); percentiles never
- * decrease ({@link PercentileChecks}); named segments partition the run ({@link PartitionChecks}); a
- * merge adds up to its clients ({@link MergeChecks}).
+ * decrease ({@link PercentileChecks}); the hosts add up to the run ({@link HostChecks}); named
+ * segments partition the run ({@link PartitionChecks}); a merge adds up to its clients ({@link MergeChecks}).
  *
  * <pre>{@code
  * Findings f = ResultsVerifier.verify(List.of(Path.of("results/vote-20261126-101500")));
@@ -48,5 +48,6 @@ public final class ResultsVerifier {
         RateChecks.check(p.block(), p.files(), out);
         OfferedChecks.check(p.block(), out);
         PercentileChecks.check(p.block(), p.files(), out);
+        HostChecks.check(p.block(), out);
     }
 }

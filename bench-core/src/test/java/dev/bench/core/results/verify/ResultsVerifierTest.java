@@ -190,6 +190,22 @@ class ResultsVerifierTest {
         assertTrue(lines.contains(m + ": generated_ops 300 != the sum of its clients' 600 (300 + 300)"), String.join("\n", lines));
     }
 
+    /** Two hosts served the run's 300 ops; one op counted on neither is the one line. */
+    @Test
+    void hostsThatDontAddUpToTheRunAreOneLine(@TempDir Path tmp) throws Exception {
+        Map<String, Object> s = HandMadeRun.run(tmp, 3);
+        Map<String, Object> hosts = new LinkedHashMap<>();
+        hosts.put("a:1", Map.of("ops", HandMadeRun.ops(200)));
+        hosts.put("b:2", Map.of("ops", HandMadeRun.ops(100)));
+        s.put("hosts", hosts);
+        HandMadeRun.write(tmp, s);
+        assertEquals(List.of(), broken(tmp));
+
+        hosts.put("b:2", Map.of("ops", HandMadeRun.ops(99)));
+        HandMadeRun.write(tmp, s);
+        assertOneLine(broken(tmp), "get: the hosts' completed ops add up to 299, the run's are 300");
+    }
+
     @Test
     void aDirectoryWithoutSummaryIsBadInput(@TempDir Path tmp) {
         BenchException e = assertThrows(BenchException.class, () -> ResultsVerifier.verify(List.of(tmp)));

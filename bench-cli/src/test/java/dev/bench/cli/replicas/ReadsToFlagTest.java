@@ -1,0 +1,46 @@
+package dev.bench.cli.replicas;
+
+import dev.bench.cli.CliRunner;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code --reads-to} as bad input: each case one line and exit 2, before anything connects. */
+class ReadsToFlagTest {
+
+    private static void assertBadInput(String expected, String... args) {
+        CliRunner run = CliRunner.run(args);
+        assertEquals(2, run.exitCode(), run.out() + run.err());
+        assertTrue(run.err().contains(expected), run.err());
+        assertEquals(1, run.err().strip().lines().filter(l -> !l.startsWith("Try ")).count(), run.err());
+    }
+
+    @Test
+    void aBackendWithoutReplicasRefusesIt() {
+        assertBadInput("--reads-to replicas: vote's memcached backend sends no ops to replicas",
+                "vote", "--runtime", "1", "memcached", "--reads-to", "replicas");
+    }
+
+    @Test
+    void aMysqlUrlNeedsTheReplicasNamed() {
+        assertBadInput("--reads-to replicas needs --replica-url for a mysql server",
+                "vote", "--runtime", "1", "mysql", "--url", "jdbc:mysql://127.0.0.1:1/bench", "--reads-to", "replicas");
+    }
+
+    @Test
+    void aWorkloadWithoutReplicaReadsRefusesIt() {
+        assertBadInput("--reads-to replicas: tao sends no ops to replicas", "tao", "run", "--reads-to", "replicas");
+    }
+
+    @Test
+    void anUnknownValueIsNamed() {
+        assertBadInput("--reads-to must be primary or replicas, got standby", "vote", "postgres", "--reads-to", "standby");
+    }
+
+    @Test
+    void aReplicaUrlWithoutReadsToReplicasIsNamed() {
+        assertBadInput("--replica-url is where --reads-to replicas sends reads", "vote", "postgres",
+                "--replica-url", "jdbc:postgresql://127.0.0.1:1/bench");
+    }
+}
