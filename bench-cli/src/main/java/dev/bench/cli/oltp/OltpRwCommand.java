@@ -1,5 +1,6 @@
 package dev.bench.cli.oltp;
 
+import dev.bench.cli.workload.SubcommandChoice;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -14,10 +15,21 @@ import picocli.CommandLine;
                 + "4 range selects, 2 updates, a delete and an insert (14 reads, 4 writes, 2 other).",
                 "Target: --url (PostgreSQL, MySQL/MariaDB, H2); embedded H2 when none is named."},
         subcommands = {OltpPrepareCommand.class, OltpRunCommand.class, OltpCleanupCommand.class})
-public final class OltpRwCommand implements Runnable {
+public final class OltpRwCommand implements Runnable, SubcommandChoice {
 
     @Spec
     CommandSpec spec;
+
+    /** A scenario names its step ({@code step: prepare}); without one it runs the load. */
+    @Override
+    public String scenarioKey() {
+        return "step";
+    }
+
+    @Override
+    public String defaultSubcommand() {
+        return "run";
+    }
 
     @Override
     public void run() {

@@ -1,5 +1,6 @@
 package dev.bench.cli.tpcc;
 
+import dev.bench.cli.workload.SubcommandChoice;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -11,10 +12,21 @@ import picocli.CommandLine.Spec;
                 + " five transactions at the standard mix, closed loop with --threads or open loop with --rate.",
                 "Actions: prepare (create and load), run (then check), check (consistency conditions), cleanup (drop the tool's tables)."},
         subcommands = {TpccPrepareCommand.class, TpccRunCommand.class, TpccCheckCommand.class, TpccCleanupCommand.class})
-public final class TpccCommand implements Runnable {
+public final class TpccCommand implements Runnable, SubcommandChoice {
 
     @Spec
     CommandSpec spec;
+
+    /** A scenario names its step ({@code step: prepare}); without one it runs the load. */
+    @Override
+    public String scenarioKey() {
+        return "step";
+    }
+
+    @Override
+    public String defaultSubcommand() {
+        return "run";
+    }
 
     @Override
     public void run() {

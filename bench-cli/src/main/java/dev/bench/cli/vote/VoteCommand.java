@@ -4,6 +4,7 @@ import dev.bench.cli.container.ContainerServers;
 import dev.bench.cli.container.ServerContainer.Kind;
 import dev.bench.cli.workload.FlagNames;
 import dev.bench.cli.workload.RunOptions;
+import dev.bench.cli.workload.SubcommandChoice;
 import dev.bench.cli.workload.WorkloadCommand;
 import dev.bench.cli.workload.WorkloadRequest;
 import dev.bench.cli.workload.WorkloadRun;
@@ -38,7 +39,7 @@ import java.util.concurrent.Callable;
         subcommands = {VoteBackendCommands.Null.class, VoteBackendCommands.Memory.class, VoteBackendCommands.H2.class,
                 VoteBackendCommands.Postgres.class, VoteBackendCommands.Mysql.class, VoteBackendCommands.Mssql.class,
                 VoteBackendCommands.Memcached.class, VoteBackendCommands.Hybrid.class})
-public final class VoteCommand implements Callable<Integer>, WorkloadCommand {
+public final class VoteCommand implements Callable<Integer>, WorkloadCommand, SubcommandChoice {
 
     private static final VoteWorkloadType TYPE = Workloads.VOTE;
 
@@ -82,6 +83,17 @@ public final class VoteCommand implements Callable<Integer>, WorkloadCommand {
 
     @Mixin
     RunOptions run;
+
+    /** A scenario names its backend: {@code backend: memory}; it has no default there, as every example names one. */
+    @Override
+    public String scenarioKey() {
+        return "backend";
+    }
+
+    @Override
+    public String defaultSubcommand() {
+        return null;
+    }
 
     /** No backend named: the embedded default. */
     @Override
