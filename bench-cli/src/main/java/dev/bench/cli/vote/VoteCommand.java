@@ -84,7 +84,7 @@ public final class VoteCommand implements Callable<Integer>, WorkloadCommand, Su
     @Mixin
     RunOptions run;
 
-    /** A scenario names its backend: {@code backend: memory}; it has no default there, as every example names one. */
+    /** A scenario names its backend ({@code backend: memory}): a file says what it runs on; no default. */
     @Override
     public String scenarioKey() {
         return "backend";

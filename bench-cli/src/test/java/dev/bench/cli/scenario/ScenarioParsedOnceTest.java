@@ -91,7 +91,8 @@ class ScenarioParsedOnceTest {
     /** The file's other keys are set on the command's model as typed values, converted by their options' types. */
     @Test
     void theFilesKeysAreTheCommandsValuesWithoutAnArgumentList(@TempDir Path dir) throws Exception {
-        Path file = Files.writeString(dir.resolve("s.yaml"), SCENARIO.replace("articles: 1000", "articles: 1234\n  distribution: SKEWED\n  no-prime: true")
+        Path file = Files.writeString(dir.resolve("s.yaml"), SCENARIO
+                .replace("articles: 1000", "articles: 1234\n  distribution: SKEWED\n  no-prime: true")
                 .replace("backend: memory", "backend: memory\nrun: {seed: 9}"));
         ScenarioValues scenario = ScenarioValues.of(file, BenchMain.commandLine(), List.of("--zipf", "1.5"));
         ParseResult parsed = ScenarioCommand.fresh(BenchMain.commandLine()).parseArgs(scenario.commandPath());
