@@ -15,21 +15,11 @@ import picocli.CommandLine;
                 + "4 range selects, 2 updates, a delete and an insert (14 reads, 4 writes, 2 other).",
                 "Target: --url (PostgreSQL, MySQL/MariaDB, H2); embedded H2 when none is named."},
         subcommands = {OltpPrepareCommand.class, OltpRunCommand.class, OltpCleanupCommand.class})
-public final class OltpRwCommand implements Runnable, SubcommandChoice {
+@SubcommandChoice(key = "step", otherwise = "run")
+public final class OltpRwCommand implements Runnable {
 
     @Spec
     CommandSpec spec;
-
-    /** A scenario names its step ({@code step: prepare}); without one it runs the load. */
-    @Override
-    public String scenarioKey() {
-        return "step";
-    }
-
-    @Override
-    public String defaultSubcommand() {
-        return "run";
-    }
 
     @Override
     public void run() {

@@ -27,19 +27,19 @@ record WorkloadPath(List<CommandSpec> commands) {
             throw new BenchException(s.file() + ": workload: no workload '" + s.workload() + "': " + String.join(", ", workloads));
         }
         CommandLine workload = root.getSubcommands().get(s.workload());
-        SubcommandChoice choice = workload.getCommandSpec().userObject() instanceof SubcommandChoice c ? c : null;
+        SubcommandChoice choice = workload.getCommandSpec().userObject().getClass().getAnnotation(SubcommandChoice.class);
         for (String key : s.subcommand().keySet()) {
-            if (choice == null || !choice.scenarioKey().equals(key)) {
+            if (choice == null || !choice.key().equals(key)) {
                 throw new BenchException(s.file() + ": " + key + ": " + s.workload() + " has no " + key);
             }
         }
         if (choice == null) {
             return new WorkloadPath(List.of(workload.getCommandSpec()));
         }
-        String key = choice.scenarioKey();
+        String key = choice.key();
         String names = String.join(", ", workload.getSubcommands().keySet());
-        String sub = s.subcommand().getOrDefault(key, choice.defaultSubcommand());
-        if (sub == null) {
+        String sub = s.subcommand().getOrDefault(key, choice.otherwise());
+        if (sub.isEmpty()) {
             throw new BenchException(s.file() + ":1: " + key + ": missing; " + s.workload() + " needs its " + key + ": " + names);
         }
         CommandLine next = workload.getSubcommands().get(sub);

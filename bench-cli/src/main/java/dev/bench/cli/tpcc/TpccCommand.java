@@ -12,21 +12,11 @@ import picocli.CommandLine.Spec;
                 + " five transactions at the standard mix, closed loop with --threads or open loop with --rate.",
                 "Actions: prepare (create and load), run (then check), check (consistency conditions), cleanup (drop the tool's tables)."},
         subcommands = {TpccPrepareCommand.class, TpccRunCommand.class, TpccCheckCommand.class, TpccCleanupCommand.class})
-public final class TpccCommand implements Runnable, SubcommandChoice {
+@SubcommandChoice(key = "step", otherwise = "run")
+public final class TpccCommand implements Runnable {
 
     @Spec
     CommandSpec spec;
-
-    /** A scenario names its step ({@code step: prepare}); without one it runs the load. */
-    @Override
-    public String scenarioKey() {
-        return "step";
-    }
-
-    @Override
-    public String defaultSubcommand() {
-        return "run";
-    }
 
     @Override
     public void run() {

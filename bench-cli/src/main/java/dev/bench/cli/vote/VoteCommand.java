@@ -39,7 +39,8 @@ import java.util.concurrent.Callable;
         subcommands = {VoteBackendCommands.Null.class, VoteBackendCommands.Memory.class, VoteBackendCommands.H2.class,
                 VoteBackendCommands.Postgres.class, VoteBackendCommands.Mysql.class, VoteBackendCommands.Mssql.class,
                 VoteBackendCommands.Memcached.class, VoteBackendCommands.Hybrid.class})
-public final class VoteCommand implements Callable<Integer>, WorkloadCommand, SubcommandChoice {
+@SubcommandChoice(key = "backend") // a scenario file says what it runs on: no default
+public final class VoteCommand implements Callable<Integer>, WorkloadCommand {
 
     private static final VoteWorkloadType TYPE = Workloads.VOTE;
 
@@ -83,17 +84,6 @@ public final class VoteCommand implements Callable<Integer>, WorkloadCommand, Su
 
     @Mixin
     RunOptions run;
-
-    /** A scenario names its backend ({@code backend: memory}): a file says what it runs on; no default. */
-    @Override
-    public String scenarioKey() {
-        return "backend";
-    }
-
-    @Override
-    public String defaultSubcommand() {
-        return null;
-    }
 
     /** No backend named: the embedded default. */
     @Override
