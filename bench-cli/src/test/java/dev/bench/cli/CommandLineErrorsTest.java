@@ -43,6 +43,18 @@ class CommandLineErrorsTest {
     }
 
     @Test
+    void threeOfSysbenchsSettingsAreThreeLines() {
+        CliRunner r = CliRunner.run("oltp-rw", "run", "--tables", "0", "--table-size", "0", "--percentile", "101", "--url", NOWHERE);
+
+        assertEquals(2, r.exitCode(), r.err());
+        assertEquals(List.of(
+                "bench: --tables must be >= 1, got 0",
+                "bench: --table-size must be >= 1, got 0",
+                "bench: --percentile must be 0..100, got 101",
+                "Try 'bench oltp-rw run --help' for more information."), r.errorLines());
+    }
+
+    @Test
     void anUnknownOptionAmongBadValuesIsALineToo() {
         CliRunner r = CliRunner.run("oltp-rw", "run", "--tables", "x", "--bogus", "--threads", "y", "--url", NOWHERE);
 
