@@ -42,8 +42,9 @@ public record SysbenchRunSettings(double timeSeconds, long events, double rate, 
         errors.run(() -> Require.atLeast(names.of("events"), events, 0));
         errors.run(() -> Require.rate(names.of("rate"), rate));
         errors.run(() -> Require.between(names.of("percentile"), percentile, 0, 100));
-        errors.run(() -> Require.that(timeSeconds > 0 || events > 0, names.of("time") + " 0 needs " + names.of("events")
-                    + " N: with neither the run would never end"));
+        // both 0, not either below 0: that is its own error above
+        errors.run(() -> Require.that(timeSeconds != 0 || events != 0, names.of("time") + " 0 needs " + names.of("events")
+                + " N: with neither the run would never end"));
         errors.throwIfAny();
         return this;
     }
