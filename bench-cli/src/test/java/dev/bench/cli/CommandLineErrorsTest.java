@@ -19,14 +19,11 @@ class CommandLineErrorsTest {
 
     @Test
     void threeValuesThatDontConvertAreThreeLines() {
-        CliRunner r = CliRunner.run("vote", "--articles", "many", "--threads", "x", "--zipf", "y", "postgres", "--url", NOWHERE);
-
-        assertEquals(2, r.exitCode(), r.err());
-        assertEquals(List.of(
+        assertBadInput(List.of("vote", "--articles", "many", "--threads", "x", "--zipf", "y", "postgres", "--url", NOWHERE),
                 "bench: Invalid value for option '--articles': 'many' is not a long",
                 "bench: Invalid value for option '--threads': 'x' is not an int",
                 "bench: Invalid value for option '--zipf': 'y' is not a double",
-                "Try 'bench vote --help' for more information."), r.errorLines());
+                "Try 'bench vote --help' for more information.");
     }
 
     @Test
@@ -44,26 +41,20 @@ class CommandLineErrorsTest {
 
     @Test
     void threeOfSysbenchsSettingsAreThreeLines() {
-        CliRunner r = CliRunner.run("oltp-rw", "run", "--tables", "0", "--table-size", "0", "--percentile", "101", "--url", NOWHERE);
-
-        assertEquals(2, r.exitCode(), r.err());
-        assertEquals(List.of(
+        assertBadInput(List.of("oltp-rw", "run", "--tables", "0", "--table-size", "0", "--percentile", "101", "--url", NOWHERE),
                 "bench: --tables must be >= 1, got 0",
                 "bench: --table-size must be >= 1, got 0",
                 "bench: --percentile must be 0..100, got 101",
-                "Try 'bench oltp-rw run --help' for more information."), r.errorLines());
+                "Try 'bench oltp-rw run --help' for more information.");
     }
 
     @Test
     void anUnknownOptionAmongBadValuesIsALineToo() {
-        CliRunner r = CliRunner.run("oltp-rw", "run", "--tables", "x", "--bogus", "--threads", "y", "--url", NOWHERE);
-
-        assertEquals(2, r.exitCode(), r.err());
-        assertEquals(List.of(
+        assertBadInput(List.of("oltp-rw", "run", "--tables", "x", "--bogus", "--threads", "y", "--url", NOWHERE),
                 "bench: Invalid value for option '--tables': 'x' is not an int",
                 "bench: Invalid value for option '--threads': 'y' is not an int",
                 "bench: Unknown option: '--bogus'", // picocli collects what it can't match after the rest
-                "Try 'bench oltp-rw run --help' for more information."), r.errorLines());
+                "Try 'bench oltp-rw run --help' for more information.");
     }
 
     @Test
@@ -72,5 +63,12 @@ class CommandLineErrorsTest {
 
         assertEquals(1, r.exitCode(), "pgbench exits 1 for a bad option: " + r.err());
         assertEquals(1, r.errorLines().stream().filter(l -> !l.startsWith("Try ")).count(), "its first error, as pgbench stops there: " + r.err());
+    }
+
+    /** Exit 2 and these lines on stderr, nothing else. */
+    private static void assertBadInput(List<String> args, String... lines) {
+        CliRunner r = CliRunner.run(args.toArray(String[]::new));
+        assertEquals(2, r.exitCode(), r.err());
+        assertEquals(List.of(lines), r.errorLines());
     }
 }
