@@ -1,5 +1,7 @@
 package dev.bench.cli;
 
+import dev.bench.cli.pgbench.PgbenchCommand;
+import dev.bench.cli.workload.ParseErrors;
 import dev.bench.core.MaskedWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -114,6 +116,11 @@ public final class BenchMain implements Runnable {
             }
         }
         cli.setCaseInsensitiveEnumValuesAllowed(true);
+        ParseErrors.collectIn(cli, BenchCommands.name(PgbenchCommand.class)); // every error of a command line at once; pgbench's are pgbench's
+        cli.setExecutionStrategy(parsed -> {
+            ParseErrors.requireNone(parsed);
+            return new CommandLine.RunLast().execute(parsed);
+        });
         cli.setParameterExceptionHandler(new OneLineErrors());
         cli.setExecutionExceptionHandler(new OneLineErrors());
         return cli;

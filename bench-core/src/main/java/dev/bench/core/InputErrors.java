@@ -38,12 +38,15 @@ public final class InputErrors extends BenchException {
     public static final class Collector {
         private final List<String> lines = new ArrayList<>();
 
+        /** One error; the same line twice is kept once (two checks of one setting say the same). */
         public void add(String line) {
-            lines.add(line);
+            if (!lines.contains(line)) {
+                lines.add(line);
+            }
         }
 
         public void add(BenchException e) {
-            lines.addAll(linesOf(e));
+            linesOf(e).forEach(this::add);
         }
 
         /** Runs a check or a parse; its error is kept and null returned, so the next check still runs. */
@@ -54,6 +57,14 @@ public final class InputErrors extends BenchException {
                 add(e);
                 return null;
             }
+        }
+
+        /** Runs a check that returns nothing of use ({@code Require.that}); its error is kept, so the next check still runs. */
+        public void run(Runnable check) {
+            check(() -> {
+                check.run();
+                return null;
+            });
         }
 
         public boolean isEmpty() {

@@ -1,5 +1,6 @@
 package dev.bench.cli.oltp;
 
+import dev.bench.cli.workload.SubcommandChoice;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -14,6 +15,7 @@ import picocli.CommandLine;
                 + "4 range selects, 2 updates, a delete and an insert (14 reads, 4 writes, 2 other).",
                 "Target: --url (PostgreSQL, MySQL/MariaDB, H2); embedded H2 when none is named."},
         subcommands = {OltpPrepareCommand.class, OltpRunCommand.class, OltpCleanupCommand.class})
+@SubcommandChoice(key = "step", otherwise = "run")
 public final class OltpRwCommand implements Runnable {
 
     @Spec

@@ -2,6 +2,7 @@ package dev.bench.cli.report;
 
 import dev.bench.cli.workload.ExitCodes;
 import dev.bench.cli.workload.WorkloadCommand;
+import dev.bench.cli.workload.ParseErrors;
 import dev.bench.cli.workload.WorkloadRequest;
 import dev.bench.cli.workload.WorkloadRun;
 import dev.bench.core.BenchException;
@@ -126,6 +127,7 @@ public final class SweepCommand implements Callable<Integer> {
         ParseResult parsed;
         try {
             parsed = workloadCommand.parseArgs(command.subList(1, command.size()).toArray(String[]::new));
+            ParseErrors.requireNone(parsed); // bench's command line collects its errors rather than throwing the first
         } catch (ParameterException e) {
             throw new ParameterException(spec.commandLine(), "the workload command was refused: " + e.getMessage());
         }

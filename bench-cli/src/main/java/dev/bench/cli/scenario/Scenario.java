@@ -19,10 +19,10 @@ import java.util.regex.Pattern;
  * flags it sets (without dashes), and its phases, which become one {@link Schedule} of named segments, or
  * for a closed loop one {@link WorkerSchedule} (leading unmeasured phases: the warmup). Immutable.
  *
- * @param backend vote's backend, else null
- * @param step    oltp-rw's and tpcc's step (prepare, run, cleanup), else null
+ * @param subcommand the subcommand the file names by its key ({@code backend: memory}, {@code step: prepare}), in the
+ *                   file's order; which key a workload takes is its command's ({@link dev.bench.cli.workload.SubcommandChoice})
  */
-record Scenario(String file, String workload, String backend, String step, Map<String, Value> flags, List<Phase> phases) {
+record Scenario(String file, String workload, Map<String, String> subcommand, Map<String, Value> flags, List<Phase> phases) {
 
     /** @param line 0 when the value came from the command line */
     record Value(String text, int line) {
@@ -64,7 +64,7 @@ record Scenario(String file, String workload, String backend, String step, Map<S
     Scenario withOverrides(Map<String, String> overrides) {
         Map<String, Value> all = new LinkedHashMap<>(flags);
         overrides.forEach((k, v) -> all.put(k, new Value(v, 0)));
-        return new Scenario(file, workload, backend, step, all, phases);
+        return new Scenario(file, workload, subcommand, all, phases);
     }
 
     /** Where a key was given, first in a message: {@code FILE:LINE: key:}, or {@code --key} from the command line. */

@@ -52,36 +52,33 @@ public final class ScenarioCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         CommandLine root = spec.root().commandLine();
-        ScenarioArgs scenario = WorkloadRun.validated(spec, () -> {
-            ScenarioArgs a = ScenarioArgs.of(file, root, overrides);
+        ScenarioValues scenario = WorkloadRun.validated(spec, () -> {
+            ScenarioValues a = ScenarioValues.of(file, root, overrides);
             rememberSecrets(a.scenario());
             return a;
         });
-        // One command line, parsed once: the file's load given to it as values, checked, then printed or run.
+        // picocli parses the command's path alone (vote memory); the file's values are then set on it as values, checked,
+        // and printed or run
         CommandLine run = fresh(root);
         run.setOut(spec.commandLine().getOut());
         run.setErr(spec.commandLine().getErr());
-        boolean[] parsed = {false};
-        // the run's bad input is the scenario's: one line each, as every other of its errors (no hint at the workload's --help);
-        // picocli's own parse errors named by the file's key and line
+        // the run's bad input is the scenario's: one line each, as every other of its errors (no hint at the workload's --help)
         run.setParameterExceptionHandler((ex, args) -> root.getParameterExceptionHandler().handleParseException(
-                new ParameterException(spec.commandLine(), parsed[0] ? ex.getMessage() : scenario.translated(ex).getMessage(),
-                        ex.getCause() instanceof InputErrors errors ? errors : ex), args));
+                new ParameterException(spec.commandLine(), ex.getMessage(), ex.getCause() instanceof InputErrors errors ? errors : ex), args));
         run.setExecutionExceptionHandler(root.getExecutionExceptionHandler());
-        run.setExecutionStrategy(result -> {
-            parsed[0] = true;
-            scenario.inject(result);
+        run.setExecutionStrategy(parsed -> {
             WorkloadRun.validated(spec, () -> {
-                scenario.check(result);
+                scenario.applyTo(parsed);
+                scenario.check(parsed);
                 return null;
             });
             if (print) {
                 print(scenario, spec.commandLine().getOut());
                 return 0;
             }
-            return new CommandLine.RunLast().execute(result);
+            return new CommandLine.RunLast().execute(parsed);
         });
-        return run.execute(scenario.args().toArray(String[]::new));
+        return run.execute(scenario.commandPath());
     }
 
     /**
@@ -107,16 +104,11 @@ public final class ScenarioCommand implements Callable<Integer> {
         });
     }
 
-    private static void print(ScenarioArgs a, PrintWriter out) {
+    private static void print(ScenarioValues a, PrintWriter out) {
         Scenario s = a.scenario();
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("workload", s.workload());
-        if (s.backend() != null) {
-            doc.put("backend", s.backend());
-        }
-        if (s.step() != null) {
-            doc.put("step", s.step());
-        }
+        doc.putAll(s.subcommand());
         Map<String, String> settings = new LinkedHashMap<>();
         s.flags().forEach((k, v) -> settings.put(k, Secrets.isSecretName(k) ? Secrets.MASK : Secrets.mask(v.text())));
         doc.put("settings", settings);

@@ -25,7 +25,7 @@ import java.util.Set;
  * Reads a scenario file into a {@link Scenario}, keeping each key's line so every error is
  * {@code FILE:LINE: key: message}, and every such error of the file is reported at once. Only the file's
  * shape is checked here; the phases are read into a schedule by {@link Scenario#load}, the other values
- * are the workload's to check ({@link ScenarioArgs}).
+ * are the workload's to check ({@link ScenarioValues}).
  *
  * <pre>{@code
  * workload: vote              # vote, oltp-rw, tpcc, voter, tao
@@ -43,6 +43,8 @@ import java.util.Set;
  */
 final class ScenarioFile {
 
+    /** The keys that name a workload's subcommand: which one a workload takes is its command's to say. */
+    private static final List<String> SUBCOMMAND_KEYS = List.of("backend", "step");
     private static final Set<String> TOP = Set.of("workload", "backend", "step", "settings", "target", "run", "metrics", "phases");
     /** The sections of flags, each with what its keys' flags start with ({@code metrics: {port}} is {@code --metrics-port}). */
     private static final Map<String, String> FLAG_SECTIONS = Map.of("settings", "", "target", "", "run", "", "metrics", "metrics-");
@@ -118,8 +120,14 @@ final class ScenarioFile {
                 flags.put(flag, new Scenario.Value(e.getValue().asText(), where.line(path)));
             }
         }
-        return new Scenario(name, workload, scalar(root, "backend", where, false), scalar(root, "step", where, false),
-                flags, phases(root.get("phases"), where, errors));
+        Map<String, String> subcommand = new LinkedHashMap<>();
+        for (String key : SUBCOMMAND_KEYS) {
+            String value = scalar(root, key, where, false);
+            if (value != null) {
+                subcommand.put(key, value);
+            }
+        }
+        return new Scenario(name, workload, subcommand, flags, phases(root.get("phases"), where, errors));
     }
 
     private static List<Scenario.Phase> phases(JsonNode node, Where where, InputErrors.Collector errors) {

@@ -1,5 +1,6 @@
 package dev.bench.cli.scenario;
 
+import dev.bench.cli.workload.SubcommandChoice;
 import dev.bench.core.BenchException;
 import dev.bench.core.run.WorkloadType;
 import dev.bench.workloads.Workloads;
@@ -13,44 +14,55 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The command a scenario runs, root first: the workload's, and vote's backend or oltp-rw's and tpcc's
- * step; and its options by the keys a file gives them ({@code articles} is {@code --articles}).
+ * The command a scenario runs, root first: the workload's, and the subcommand its command has it choose
+ * ({@link SubcommandChoice}: vote's backend, oltp-rw's and tpcc's step); and its options by the keys a file
+ * gives them ({@code articles} is {@code --articles}).
  */
 record WorkloadPath(List<CommandSpec> commands) {
 
-    /** @throws BenchException {@code FILE: key: message} for a workload, backend or step the tool doesn't have */
+    /** @throws BenchException {@code FILE: key: message} for a workload or subcommand the tool doesn't have */
     static WorkloadPath of(Scenario s, CommandLine root) {
         List<String> workloads = Workloads.all().stream().map(WorkloadType::name).toList();
         if (!workloads.contains(s.workload())) {
             throw new BenchException(s.file() + ": workload: no workload '" + s.workload() + "': " + String.join(", ", workloads));
         }
         CommandLine workload = root.getSubcommands().get(s.workload());
-        List<CommandSpec> path = new ArrayList<>(List.of(workload.getCommandSpec()));
-        String sub = switch (s.workload()) {
-            case "vote" -> require(s, s.backend(), "backend", "vote needs its backend: " + String.join(", ", workload.getSubcommands().keySet()));
-            case "oltp-rw", "tpcc" -> s.step() == null ? "run" : s.step();
-            default -> null;
-        };
-        if (s.workload().equals("vote") != (s.backend() != null) || sub == null && s.step() != null) {
-            String key = s.backend() != null ? "backend" : "step";
-            throw new BenchException(s.file() + ": " + key + ": " + s.workload() + " has no " + key);
-        }
-        if (sub != null) {
-            CommandLine next = workload.getSubcommands().get(sub);
-            if (next == null || next.getCommandSpec().userObject() instanceof CommandLine.HelpCommand) {
-                throw new BenchException(s.file() + ": " + (s.backend() != null ? "backend" : "step") + ": " + s.workload()
-                        + " has no '" + sub + "': " + String.join(", ", workload.getSubcommands().keySet()));
+        SubcommandChoice choice = workload.getCommandSpec().userObject().getClass().getAnnotation(SubcommandChoice.class);
+        for (String key : s.subcommand().keySet()) {
+            if (choice == null || !choice.key().equals(key)) {
+                throw new BenchException(s.file() + ": " + key + ": " + s.workload() + " has no " + key);
             }
-            path.add(next.getCommandSpec());
         }
-        return new WorkloadPath(List.copyOf(path));
+        if (choice == null) {
+            return new WorkloadPath(List.of(workload.getCommandSpec()));
+        }
+        String key = choice.key();
+        String names = String.join(", ", workload.getSubcommands().keySet());
+        String sub = s.subcommand().getOrDefault(key, choice.otherwise());
+        if (sub.isEmpty()) {
+            throw new BenchException(s.file() + ":1: " + key + ": missing; " + s.workload() + " needs its " + key + ": " + names);
+        }
+        CommandLine next = workload.getSubcommands().get(sub);
+        if (next == null || next.getCommandSpec().userObject() instanceof CommandLine.HelpCommand) {
+            throw new BenchException(s.file() + ": " + key + ": " + s.workload() + " has no '" + sub + "': " + names);
+        }
+        return new WorkloadPath(List.of(workload.getCommandSpec(), next.getCommandSpec()));
     }
 
-    private static String require(Scenario s, String value, String key, String message) {
-        if (value == null) {
-            throw new BenchException(s.file() + ":1: " + key + ": missing; " + message);
+    /** The same path in another command line of the same commands (a fresh one, for the run). */
+    WorkloadPath in(CommandLine root) {
+        CommandLine c = root;
+        List<CommandSpec> same = new ArrayList<>();
+        for (CommandSpec command : commands) {
+            c = c.getSubcommands().get(command.name());
+            same.add(c.getCommandSpec());
         }
-        return value;
+        return new WorkloadPath(List.copyOf(same));
+    }
+
+    /** The commands' names, as typed: {@code [vote, memory]}. */
+    String[] names() {
+        return commands.stream().map(CommandSpec::name).toArray(String[]::new);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.bench.cli.tpcc;
 
+import dev.bench.cli.workload.SubcommandChoice;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -11,6 +12,7 @@ import picocli.CommandLine.Spec;
                 + " five transactions at the standard mix, closed loop with --threads or open loop with --rate.",
                 "Actions: prepare (create and load), run (then check), check (consistency conditions), cleanup (drop the tool's tables)."},
         subcommands = {TpccPrepareCommand.class, TpccRunCommand.class, TpccCheckCommand.class, TpccCleanupCommand.class})
+@SubcommandChoice(key = "step", otherwise = "run")
 public final class TpccCommand implements Runnable {
 
     @Spec

@@ -4,6 +4,7 @@ import dev.bench.cli.container.ContainerServers;
 import dev.bench.cli.container.ServerContainer.Kind;
 import dev.bench.cli.workload.FlagNames;
 import dev.bench.cli.workload.RunOptions;
+import dev.bench.cli.workload.SubcommandChoice;
 import dev.bench.cli.workload.WorkloadCommand;
 import dev.bench.cli.workload.WorkloadRequest;
 import dev.bench.cli.workload.WorkloadRun;
@@ -38,6 +39,7 @@ import java.util.concurrent.Callable;
         subcommands = {VoteBackendCommands.Null.class, VoteBackendCommands.Memory.class, VoteBackendCommands.H2.class,
                 VoteBackendCommands.Postgres.class, VoteBackendCommands.Mysql.class, VoteBackendCommands.Mssql.class,
                 VoteBackendCommands.Memcached.class, VoteBackendCommands.Hybrid.class})
+@SubcommandChoice(key = "backend") // a scenario file says what it runs on: no default
 public final class VoteCommand implements Callable<Integer>, WorkloadCommand {
 
     private static final VoteWorkloadType TYPE = Workloads.VOTE;

@@ -117,18 +117,19 @@ final class VoterLauncher {
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(o.spec.root().userObject().getClass().getName()); // the running main class
         cmd.add("voter");
-        for (OptionSpec option : o.spec.commandLine().getParseResult().matchedOptions()) {
-            if (OWN.contains(option.longestName())) {
+        // every option's value, not the words typed: a scenario file sets its values on the command without typing any
+        for (OptionSpec option : o.spec.options()) {
+            Object value = option.getValue();
+            if (OWN.contains(option.longestName()) || option.usageHelp() || option.versionHelp() || value == null) {
                 continue;
             }
-            List<String> values = option.originalStringValues();
             if (option.arity().max() == 0) {
-                cmd.add(option.longestName());
-            } else {
-                for (String v : values) {
+                if (Boolean.TRUE.equals(value)) {
                     cmd.add(option.longestName());
-                    cmd.add(v);
                 }
+            } else {
+                cmd.add(option.longestName());
+                cmd.add(String.valueOf(value));
             }
         }
         cmd.addAll(List.of("--clients", String.valueOf(o.run.clients), "--client-id", String.valueOf(id),

@@ -4,6 +4,7 @@ import dev.bench.core.Caller;
 import dev.bench.cli.metrics.LiveMetrics;
 import dev.bench.core.BenchException;
 import dev.bench.core.Failures;
+import dev.bench.core.InputErrors;
 import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.results.ResultsDirectory;
 import dev.bench.core.run.Benchmark;
@@ -59,19 +60,21 @@ public final class WorkloadRun {
      * checks of its settings ({@link WorkloadType#plan}) and a mix's op kinds. {@code bench run --print}
      * makes the same, so what it accepts the run does too.
      *
-     * @throws dev.bench.core.BenchException one line naming the setting as {@code names} spells it
+     * @throws dev.bench.core.BenchException a line for each bad setting, named as {@code names} spells it
      */
     public static <S> WorkloadType.Opener planned(WorkloadType<S> type, S settings, TargetSettings target, RunSettings run,
                                                   SettingNames names, Consumer<String> warnings) {
-        ResultsDirectory.requireUsable(run.results());
+        InputErrors.Collector errors = new InputErrors.Collector();
+        errors.run(() -> ResultsDirectory.requireUsable(run.results()));
         if (!type.readsToReplicas()) {
-            target.requireReadsToPrimary(names, type.name());
+            errors.run(() -> target.requireReadsToPrimary(names, type.name()));
         }
-        WorkloadType.Opener planned = type.plan(settings, target, run, names, warnings);
-        List<String> kinds = type.opKinds(settings);
-        if (run.mix() != null && !kinds.isEmpty()) {
-            run.mix().requireKinds(names.of("mix"), kinds);
+        WorkloadType.Opener planned = errors.check(() -> type.plan(settings, target, run, names, warnings));
+        List<String> kinds = errors.check(() -> type.opKinds(settings));
+        if (run.mix() != null && kinds != null && !kinds.isEmpty()) {
+            errors.run(() -> run.mix().requireKinds(names.of("mix"), kinds));
         }
+        errors.throwIfAny();
         return planned;
     }
 

@@ -113,6 +113,21 @@ class ScenarioErrorsTest {
                 "bench: " + file + ":6: bogus: unknown for vote memory (see bench vote memory --help)"), r.errorLines());
     }
 
+    /** Values are converted by their options' types, every one that doesn't convert a line, before the workload's checks. */
+    @Test
+    void everyValueThatDoesNotConvertAtOnce(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("s.yaml");
+        Files.writeString(file, BASE.replace("articles: 1000", "articles: many\n  threads: x\n  no-prime: maybe"));
+        CliRunner r = CliRunner.run("run", file.toString(), "--zipf", "y");
+
+        assertEquals(2, r.exitCode(), r.err());
+        assertEquals(List.of(
+                "bench: " + file + ":6: articles: 'many' is not a long",
+                "bench: " + file + ":7: threads: 'x' is not an int",
+                "bench: " + file + ":8: no-prime: must be true or false, got 'maybe'",
+                "bench: --zipf 'y' is not a double"), r.errorLines());
+    }
+
     @Test
     void commandLineOptionsOverrideTheFileAndPrintShowsTheResult(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("s.yaml");

@@ -60,14 +60,13 @@ class ScenarioParsedOnceTest {
         Path file = Files.writeString(dir.resolve("s.yaml"), SCENARIO);
         CommandLine root = BenchMain.commandLine();
 
-        ScenarioArgs scenario = ScenarioArgs.of(file, root, List.of());
+        ScenarioValues scenario = ScenarioValues.of(file, root, List.of());
         Schedule read = scenario.load().rates();
         assertEquals("ramp=2s:100..500,hot=1s:500", read.toString());
-        assertTrue(scenario.args().stream().noneMatch(a -> a.contains("100..500") || a.equals("--schedule") || a.equals("--mix")),
-                "the load is not written out for a second parse: " + scenario.args());
+        assertEquals(List.of("vote", "memory"), List.of(scenario.commandPath()), "picocli parses the command's path alone");
 
-        ParseResult parsed = ScenarioCommand.fresh(root).parseArgs(scenario.args().toArray(String[]::new));
-        scenario.inject(parsed);
+        ParseResult parsed = ScenarioCommand.fresh(root).parseArgs(scenario.commandPath());
+        scenario.applyTo(parsed);
         WorkloadRequest<?> request = ((WorkloadCommand) parsed.subcommand().subcommand().commandSpec().userObject()).request();
         assertSame(read, request.run().schedule(), "the run settings hold the object the file was read into");
         assertSame(scenario.load().mix(), request.run().mix());
@@ -81,12 +80,31 @@ class ScenarioParsedOnceTest {
     @Test
     void theWarmupIsGivenAsSecondsAndTheRunMatchesThePrintedCommand(@TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("s.yaml"), SCENARIO);
-        ScenarioArgs scenario = ScenarioArgs.of(file, BenchMain.commandLine(), List.of());
-        ParseResult parsed = ScenarioCommand.fresh(BenchMain.commandLine()).parseArgs(scenario.args().toArray(String[]::new));
-        scenario.inject(parsed);
+        ScenarioValues scenario = ScenarioValues.of(file, BenchMain.commandLine(), List.of());
+        ParseResult parsed = ScenarioCommand.fresh(BenchMain.commandLine()).parseArgs(scenario.commandPath());
+        scenario.applyTo(parsed);
         assertEquals(1.0, (Double) parsed.subcommand().commandSpec().findOption("--warmup").getValue(), 0);
         assertTrue(String.join(" ", scenario.printed()).contains("--schedule ramp=2s:100..500,hot=1s:500 --mix hot:read=1/write=1 --warmup 1.0"),
                 String.join(" ", scenario.printed()));
+    }
+
+    /** The file's other keys are set on the command's model as typed values, converted by their options' types. */
+    @Test
+    void theFilesKeysAreTheCommandsValuesWithoutAnArgumentList(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("s.yaml"), SCENARIO
+                .replace("articles: 1000", "articles: 1234\n  distribution: SKEWED\n  no-prime: true")
+                .replace("backend: memory", "backend: memory\nrun: {seed: 9}"));
+        ScenarioValues scenario = ScenarioValues.of(file, BenchMain.commandLine(), List.of("--zipf", "1.5"));
+        ParseResult parsed = ScenarioCommand.fresh(BenchMain.commandLine()).parseArgs(scenario.commandPath());
+        scenario.applyTo(parsed);
+
+        var vote = parsed.subcommand().commandSpec();
+        assertEquals(1234L, (Long) vote.findOption("--articles").getValue());
+        assertEquals("skewed", vote.findOption("--distribution").getValue().toString(), "enums case-insensitive, as on the command line");
+        assertEquals(Boolean.TRUE, vote.findOption("--no-prime").getValue());
+        assertEquals(9L, (Long) vote.findOption("--seed").getValue());
+        assertEquals(1.5, (Double) vote.findOption("--zipf").getValue(), 0, "an option after the file as well");
+        assertEquals(List.of("vote", "memory"), parsed.originalArgs(), "nothing of the file went through the parser");
     }
 
     @Test

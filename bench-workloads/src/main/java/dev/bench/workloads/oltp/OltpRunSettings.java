@@ -1,5 +1,6 @@
 package dev.bench.workloads.oltp;
 
+import dev.bench.core.InputErrors;
 import dev.bench.core.settings.Require;
 import dev.bench.core.settings.SettingNames;
 import dev.bench.workloads.sysbench.SysbenchRunSettings;
@@ -17,11 +18,13 @@ public record OltpRunSettings(OltpSettings oltp, int threads, long randSeed, Sys
     public static final OltpRunSettings DEFAULTS = new OltpRunSettings(OltpSettings.DEFAULTS, THREADS, 0,
             SysbenchRunSettings.DEFAULTS);
 
-    /** @throws dev.bench.core.BenchException naming the bad option or key */
+    /** @throws dev.bench.core.BenchException naming the bad option or key, every bad one at once ({@link InputErrors}) */
     public OltpRunSettings validate(SettingNames names) {
-        oltp.validate(names);
-        Require.atLeast(names.of("threads"), threads, 1);
-        sysbench.validate(names);
+        InputErrors.Collector errors = new InputErrors.Collector();
+        errors.run(() -> oltp.validate(names));
+        errors.run(() -> Require.atLeast(names.of("threads"), threads, 1));
+        errors.run(() -> sysbench.validate(names));
+        errors.throwIfAny();
         return this;
     }
 

@@ -1,6 +1,7 @@
 package dev.bench.workloads.oltp;
 
 import dev.bench.core.BenchException;
+import dev.bench.core.InputErrors;
 import dev.bench.core.settings.Require;
 import dev.bench.core.settings.SettingNames;
 
@@ -17,22 +18,22 @@ public record OltpSettings(int tables, int tableSize, int rangeSize, int pointSe
     public static final OltpSettings DEFAULTS = new OltpSettings(1, 10_000, 100, 10, 1, 1, 1, 1, 1, 1, 1, true, false,
             true, true, RandType.SPECIAL);
 
-    /** @throws BenchException naming the bad option or key */
+    /** @throws BenchException naming the bad option or key, every bad one at once ({@link InputErrors}) */
     public OltpSettings validate(SettingNames names) {
-        Require.atLeast(names.of("tables"), tables, 1);
-        Require.atLeast(names.of("table-size"), tableSize, 1);
-        Require.atLeast(names.of("range-size"), rangeSize, 1);
-        Require.atLeast(names.of("point-selects"), pointSelects, 0);
-        Require.atLeast(names.of("simple-ranges"), simpleRanges, 0);
-        Require.atLeast(names.of("sum-ranges"), sumRanges, 0);
-        Require.atLeast(names.of("order-ranges"), orderRanges, 0);
-        Require.atLeast(names.of("distinct-ranges"), distinctRanges, 0);
-        Require.atLeast(names.of("index-updates"), indexUpdates, 0);
-        Require.atLeast(names.of("non-index-updates"), nonIndexUpdates, 0);
-        Require.atLeast(names.of("delete-inserts"), deleteInserts, 0);
-        if (randType == null) {
-            throw new BenchException(names.of("rand-type") + " must be set");
-        }
+        InputErrors.Collector errors = new InputErrors.Collector();
+        errors.run(() -> Require.atLeast(names.of("tables"), tables, 1));
+        errors.run(() -> Require.atLeast(names.of("table-size"), tableSize, 1));
+        errors.run(() -> Require.atLeast(names.of("range-size"), rangeSize, 1));
+        errors.run(() -> Require.atLeast(names.of("point-selects"), pointSelects, 0));
+        errors.run(() -> Require.atLeast(names.of("simple-ranges"), simpleRanges, 0));
+        errors.run(() -> Require.atLeast(names.of("sum-ranges"), sumRanges, 0));
+        errors.run(() -> Require.atLeast(names.of("order-ranges"), orderRanges, 0));
+        errors.run(() -> Require.atLeast(names.of("distinct-ranges"), distinctRanges, 0));
+        errors.run(() -> Require.atLeast(names.of("index-updates"), indexUpdates, 0));
+        errors.run(() -> Require.atLeast(names.of("non-index-updates"), nonIndexUpdates, 0));
+        errors.run(() -> Require.atLeast(names.of("delete-inserts"), deleteInserts, 0));
+        errors.run(() -> Require.that(randType != null, names.of("rand-type") + " must be set"));
+        errors.throwIfAny();
         return this;
     }
 

@@ -1,5 +1,6 @@
 package dev.bench.workloads.sysbench;
 
+import dev.bench.core.InputErrors;
 import dev.bench.core.RunConfig;
 import dev.bench.core.RunConfigBuilder;
 import dev.bench.core.run.RunSettings;
@@ -33,15 +34,18 @@ public record SysbenchRunSettings(double timeSeconds, long events, double rate, 
         return new SysbenchRunSettings(timeSeconds, events, transactionsPerSec, warmupTimeSeconds, percentile);
     }
 
-    /** @throws dev.bench.core.BenchException naming the bad option or key */
+    /** @throws dev.bench.core.BenchException naming the bad option or key, every bad one at once ({@link InputErrors}) */
     public SysbenchRunSettings validate(SettingNames names) {
-        Require.seconds(names.of("time"), timeSeconds);
-        Require.seconds(names.of("warmup-time"), warmupTimeSeconds);
-        Require.atLeast(names.of("events"), events, 0);
-        Require.rate(names.of("rate"), rate);
-        Require.between(names.of("percentile"), percentile, 0, 100);
-        Require.that(timeSeconds > 0 || events > 0, names.of("time") + " 0 needs " + names.of("events")
-                + " N: with neither the run would never end");
+        InputErrors.Collector errors = new InputErrors.Collector();
+        errors.run(() -> Require.seconds(names.of("time"), timeSeconds));
+        errors.run(() -> Require.seconds(names.of("warmup-time"), warmupTimeSeconds));
+        errors.run(() -> Require.atLeast(names.of("events"), events, 0));
+        errors.run(() -> Require.rate(names.of("rate"), rate));
+        errors.run(() -> Require.between(names.of("percentile"), percentile, 0, 100));
+        // both 0, not either below 0: that is its own error above
+        errors.run(() -> Require.that(timeSeconds != 0 || events != 0, names.of("time") + " 0 needs " + names.of("events")
+                + " N: with neither the run would never end"));
+        errors.throwIfAny();
         return this;
     }
 

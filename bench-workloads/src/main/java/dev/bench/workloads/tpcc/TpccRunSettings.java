@@ -1,5 +1,6 @@
 package dev.bench.workloads.tpcc;
 
+import dev.bench.core.InputErrors;
 import dev.bench.core.settings.Require;
 import dev.bench.core.settings.SettingNames;
 import dev.bench.workloads.sysbench.SysbenchRunSettings;
@@ -22,12 +23,14 @@ public record TpccRunSettings(TpccSettings tpcc, int threads, int loadThreads, b
     public static final TpccRunSettings DEFAULTS = new TpccRunSettings(TpccSettings.DEFAULTS, THREADS, LOAD_THREADS, true,
             SysbenchRunSettings.DEFAULTS);
 
-    /** @throws dev.bench.core.BenchException naming the bad option or key */
+    /** @throws dev.bench.core.BenchException naming the bad option or key, every bad one at once ({@link InputErrors}) */
     public TpccRunSettings validate(SettingNames names) {
-        tpcc.validate(names);
-        Require.atLeast(names.of("threads"), threads, 1);
-        Require.atLeast(names.of("load-threads"), loadThreads, 1);
-        sysbench.validate(names);
+        InputErrors.Collector errors = new InputErrors.Collector();
+        errors.run(() -> tpcc.validate(names));
+        errors.run(() -> Require.atLeast(names.of("threads"), threads, 1));
+        errors.run(() -> Require.atLeast(names.of("load-threads"), loadThreads, 1));
+        errors.run(() -> sysbench.validate(names));
+        errors.throwIfAny();
         return this;
     }
 }

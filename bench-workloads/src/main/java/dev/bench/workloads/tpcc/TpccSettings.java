@@ -1,6 +1,7 @@
 package dev.bench.workloads.tpcc;
 
 import dev.bench.core.BenchException;
+import dev.bench.core.InputErrors;
 import dev.bench.core.settings.Require;
 import dev.bench.core.settings.SettingNames;
 
@@ -23,10 +24,12 @@ public record TpccSettings(int scale, int tables, boolean useFk, int isolation) 
     public static final String TRX_LEVEL = "RR";
     public static final TpccSettings DEFAULTS = new TpccSettings(SCALE, TABLES, true, isolation("trx-level", TRX_LEVEL));
 
-    /** @throws BenchException naming the bad option or key */
+    /** @throws BenchException naming the bad option or key, every bad one at once ({@link InputErrors}) */
     public TpccSettings validate(SettingNames names) {
-        Require.that(scale >= 1, names.of("scale") + " must be >= 1 warehouse, got " + scale);
-        Require.atLeast(names.of("tables"), tables, 1);
+        InputErrors.Collector errors = new InputErrors.Collector();
+        errors.run(() -> Require.that(scale >= 1, names.of("scale") + " must be >= 1 warehouse, got " + scale));
+        errors.run(() -> Require.atLeast(names.of("tables"), tables, 1));
+        errors.throwIfAny();
         return this;
     }
 

@@ -1,5 +1,6 @@
 package dev.bench.workloads.vote;
 
+import dev.bench.core.InputErrors;
 import dev.bench.core.settings.Require;
 import dev.bench.core.settings.SettingNames;
 
@@ -25,15 +26,17 @@ public record VoteRunSettings(VoteSettings vote, double target, int threads, dou
     public static final VoteRunSettings DEFAULTS = new VoteRunSettings(VoteSettings.DEFAULTS, TARGET, THREADS, RUNTIME_S,
             WARMUP_S, null, VoteBackendSettings.DEFAULTS);
 
-    /** @throws dev.bench.core.BenchException naming the bad option or key */
+    /** @throws dev.bench.core.BenchException naming the bad option or key, every bad one at once ({@link InputErrors}) */
     public VoteRunSettings validate(SettingNames names) {
-        vote.validate(names);
-        Require.POSITIVE_RATE.check(names.of("target"), target);
-        Require.between(names.of("threads"), threads, 1, 10_000);
-        Require.seconds(names.of("runtime"), runtimeSeconds, Require.POSITIVE_SECONDS);
-        Require.seconds(names.of("warmup"), warmupSeconds);
-        Require.that(histogram == null || !Files.exists(histogram),
-                names.of("histogram") + " " + histogram + " exists; choose a new file (nothing of yours is overwritten)");
+        InputErrors.Collector errors = new InputErrors.Collector();
+        errors.run(() -> vote.validate(names));
+        errors.run(() -> Require.POSITIVE_RATE.check(names.of("target"), target));
+        errors.run(() -> Require.between(names.of("threads"), threads, 1, 10_000));
+        errors.run(() -> Require.seconds(names.of("runtime"), runtimeSeconds, Require.POSITIVE_SECONDS));
+        errors.run(() -> Require.seconds(names.of("warmup"), warmupSeconds));
+        errors.run(() -> Require.that(histogram == null || !Files.exists(histogram),
+                names.of("histogram") + " " + histogram + " exists; choose a new file (nothing of yours is overwritten)"));
+        errors.throwIfAny();
         return this;
     }
 

@@ -1,6 +1,7 @@
 package dev.bench.workloads.vote;
 
 import dev.bench.core.BenchException;
+import dev.bench.core.InputErrors;
 import dev.bench.core.settings.Require;
 import dev.bench.core.settings.SettingNames;
 import dev.bench.core.random.KeyDistribution;
@@ -26,13 +27,15 @@ public record VoteSettings(long articles, int writeEvery, boolean skewed, double
     public static final int MAX_BATCH = 128;
     public static final VoteSettings DEFAULTS = new VoteSettings(ARTICLES, WRITE_EVERY, false, ZIPF, MAX_BATCH, true);
 
-    /** @throws BenchException naming the bad option or key */
+    /** @throws BenchException naming the bad option or key, every bad one at once ({@link InputErrors}) */
     public VoteSettings validate(SettingNames names) {
-        Require.atLeast(names.of("articles"), articles, 1);
-        Require.that(writeEvery >= 1, names.of("write-every") + " must be >= 1 (1 = only writes, 20 = 95/5 reads/writes), got "
-                + writeEvery);
-        Require.that(zipfExponent > 0, names.of("zipf") + " must be > 0, got " + zipfExponent);
-        Require.between(names.of("max-batch"), maxBatch, 1, 10_000);
+        InputErrors.Collector errors = new InputErrors.Collector();
+        errors.run(() -> Require.atLeast(names.of("articles"), articles, 1));
+        errors.run(() -> Require.that(writeEvery >= 1, names.of("write-every") + " must be >= 1 (1 = only writes, 20 = 95/5 reads/writes), got "
+                + writeEvery));
+        errors.run(() -> Require.that(zipfExponent > 0, names.of("zipf") + " must be > 0, got " + zipfExponent));
+        errors.run(() -> Require.between(names.of("max-batch"), maxBatch, 1, 10_000));
+        errors.throwIfAny();
         return this;
     }
 

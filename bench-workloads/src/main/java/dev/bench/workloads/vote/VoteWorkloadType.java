@@ -2,6 +2,7 @@ package dev.bench.workloads.vote;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bench.core.BenchException;
+import dev.bench.core.InputErrors;
 import dev.bench.core.RunConfig;
 import dev.bench.core.jdbc.Dialect;
 import dev.bench.core.jdbc.JdbcTarget;
@@ -61,8 +62,11 @@ public final class VoteWorkloadType implements WorkloadType<VoteRunSettings> {
     @Override
     public Opener plan(VoteRunSettings settings, TargetSettings target, RunSettings run, SettingNames names,
                        Consumer<String> warnings) {
-        settings.validate(names);
-        checkTarget(settings.backend(), settings.vote().articles(), target, names);
+        InputErrors.Collector errors = new InputErrors.Collector(); // every error of the settings at once: vote's, the target's, the run's
+        errors.run(() -> settings.validate(names));
+        errors.run(() -> checkTarget(settings.backend(), settings.vote().articles(), target, names));
+        errors.run(() -> run.applyTo(RunConfig.builder(), names));
+        errors.throwIfAny();
         RunConfig config = run.applyTo(RunConfig.builder(), names).threads(settings.threads())
                 .targetOpsPerSec(settings.target())
                 .warmup(Require.seconds(names.of("warmup"), settings.warmupSeconds()))

@@ -21,36 +21,29 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * A scenario as the command it stands for ({@code vote --articles 1000 ... memory}), checked the way that
- * command checks it, before anything connects, with every message naming the file's key and line.
+ * A scenario as the values of the command it stands for ({@code vote --articles 1000 ... memory}), checked the
+ * way that command checks them, before anything connects, with every message naming the file's key and line.
  *
  * <p>What travels how: the phases are read once, by {@link Scenario#load}, into a {@link Schedule} (or
- * {@link WorkerSchedule}), an {@link OpMix} and the warmup's seconds, and given to the parsed command as
- * those values ({@link #inject}: its {@link RunOptions} and its warmup option); they are never written out
- * as text to be read again. The workload's own keys, the target's and the other run keys ({@code settings},
- * {@code target}, {@code run}, {@code metrics}) still go through the command's options as arguments,
- * parsed once by picocli, so their conversions and messages are the command line's.
+ * {@link WorkerSchedule}), an {@link OpMix} and the warmup's seconds, and given to the command as those values
+ * (its {@link RunOptions} and its warmup option). Every other key of the file (the workload's, the target's,
+ * the run's) is converted by its option's own type ({@link OptionValue}) and set on the command's model: the
+ * command line is parsed only for the command's path ({@code vote memory}); no argument list is built from the
+ * file. The equivalent command line is only written out, for {@code --print}.
  */
-final class ScenarioArgs {
-
-    private static final Pattern OPTION_IN_MESSAGE = Pattern.compile("option '(-[^']+)'");
+final class ScenarioValues {
 
     private final Scenario scenario;
     private final WorkloadPath path;
-    /** The workload's arguments: every key of the file but the phases' load. */
-    private final List<String> args;
     /** The command line the scenario stands for, the load written out as its options: what {@code --print} shows. */
     private final List<String> printed;
     private final Scenario.Load load;
 
-    private ScenarioArgs(Scenario scenario, WorkloadPath path, List<String> args, List<String> printed, Scenario.Load load) {
+    private ScenarioValues(Scenario scenario, WorkloadPath path, List<String> printed, Scenario.Load load) {
         this.scenario = scenario;
         this.path = path;
-        this.args = args;
         this.printed = printed;
         this.load = load;
     }
@@ -60,7 +53,7 @@ final class ScenarioArgs {
      * @param overrides command-line options given after the file, which win over it
      * @throws BenchException every error of the file at once ({@link InputErrors}), each {@code FILE:LINE: key: message}
      */
-    static ScenarioArgs of(Path file, CommandLine root, List<String> overrides) {
+    static ScenarioValues of(Path file, CommandLine root, List<String> overrides) {
         InputErrors.Collector errors = new InputErrors.Collector();
         Scenario read = ScenarioFile.read(file, errors);
         WorkloadPath path = errors.check(() -> WorkloadPath.of(read, root));
@@ -96,30 +89,27 @@ final class ScenarioArgs {
                         + " (see bench " + path.name() + " --help)");
             }
         }
-        List<String> args = new ArrayList<>();
+        errors.throwIfAny();
         List<String> printed = new ArrayList<>();
         for (CommandSpec command : path.commands()) {
-            args.add(command.name());
             printed.add(command.name());
-            for (Map.Entry<String, Scenario.Value> e : scenario.flags().entrySet()) {
-                OptionSpec option = path.option(e.getKey());
-                if (option != null && command.options().contains(option)) {
-                    int before = errors.size();
-                    errors.check(() -> add(args, option, e.getValue().text(), scenario, e.getKey()));
-                    if (errors.size() == before) {
-                        add(printed, option, e.getValue().text(), scenario, e.getKey());
-                    }
-                }
-            }
-            loadFlags.forEach((key, text) -> {
-                OptionSpec option = path.option(key);
-                if (option != null && command.options().contains(option)) {
-                    add(printed, option, text, scenario, key);
-                }
-            });
+            scenario.flags().forEach((key, value) -> written(printed, command, path.option(key), value.text()));
+            loadFlags.forEach((key, text) -> written(printed, command, path.option(key), text));
         }
-        errors.throwIfAny();
-        return new ScenarioArgs(scenario, path, args, printed, load);
+        return new ScenarioValues(scenario, path, printed, load);
+    }
+
+    /** An option of {@code command} as a command line gives it: {@code --flag} (when true), or {@code --key value}. */
+    private static void written(List<String> line, CommandSpec command, OptionSpec option, String text) {
+        if (!command.options().contains(option)) {
+            return;
+        }
+        if (option.arity().max() > 0) {
+            line.add(option.longestName());
+            line.add(text);
+        } else if (text.equals("true")) {
+            line.add(option.longestName());
+        }
     }
 
     private static List<String> union(java.util.Set<String> a, java.util.Set<String> b) {
@@ -128,9 +118,36 @@ final class ScenarioArgs {
         return all;
     }
 
-    /** The workload's arguments, for picocli to parse once. */
-    List<String> args() {
-        return args;
+    /** The command's path as typed, {@code vote memory}: all of the command line that picocli parses. */
+    String[] commandPath() {
+        return path.names();
+    }
+
+    /**
+     * Sets the file's values on the command line parsed to {@link #commandPath} (its defaults applied): each
+     * key's, converted as its option converts a command line's text, then the phases' load. Every value
+     * that doesn't convert is an error, all at once.
+     *
+     * @throws BenchException {@code FILE:LINE: key: message}, or {@code --key message} for an option after the file
+     */
+    void applyTo(ParseResult parsed) {
+        WorkloadPath here = new WorkloadPath(parsed.asCommandLineList().stream().skip(1).map(CommandLine::getCommandSpec).toList());
+        InputErrors.Collector errors = new InputErrors.Collector();
+        scenario.flags().forEach((key, value) -> {
+            OptionSpec option = here.option(key);
+            Object typed = errors.check(() -> {
+                try {
+                    return OptionValue.of(option, value.text());
+                } catch (BenchException e) {
+                    throw new BenchException(scenario.where(key, value.line()) + " " + e.getMessage());
+                }
+            });
+            if (typed != null) {
+                option.setValue(typed);
+            }
+        });
+        errors.throwIfAny();
+        inject(parsed);
     }
 
     /** The command line the scenario stands for, its load written as --schedule, --mix and the warmup option. */
@@ -152,7 +169,7 @@ final class ScenarioArgs {
      * of the command's path takes the schedule and mix, the warmup option its seconds. The schedule's and
      * mix's options get their text too, only so that summary.json echoes the options the run stood for.
      */
-    void inject(ParseResult parsed) {
+    private void inject(ParseResult parsed) {
         if (load == null) {
             return;
         }
@@ -201,35 +218,5 @@ final class ScenarioArgs {
             String m = e.getMessage();
             throw m.startsWith(scenario.file()) || m.startsWith("--") ? e : new BenchException(scenario.file() + ": " + m);
         }
-    }
-
-    /** picocli's message, by the key and line of the option it names (its conversion errors carry no option). */
-    BenchException translated(ParameterException e) {
-        Matcher named = OPTION_IN_MESSAGE.matcher(e.getMessage());
-        for (Map.Entry<String, Scenario.Value> v : scenario.flags().entrySet()) {
-            OptionSpec option = path.option(v.getKey());
-            if (option != null && (option.equals(e.getArgSpec()) || named.find(0) && List.of(option.names()).contains(named.group(1)))) {
-                String m = e.getMessage().replaceFirst("^Invalid value for option '[^']*': ", "");
-                return new BenchException(scenario.where(v.getKey(), v.getValue().line()) + " " + m);
-            }
-        }
-        return new BenchException(scenario.file() + ": " + e.getMessage());
-    }
-
-    /** @return null, so that {@link InputErrors.Collector#check} can take it */
-    private static Void add(List<String> args, OptionSpec option, String value, Scenario scenario, String key) {
-        if (option.arity().max() == 0) {
-            if (!value.equals("true") && !value.equals("false")) {
-                Scenario.Value v = scenario.flags().get(key);
-                throw new BenchException(scenario.where(key, v == null ? 0 : v.line()) + " must be true or false, got '" + value + "'");
-            }
-            if (value.equals("true")) {
-                args.add(option.longestName());
-            }
-            return null;
-        }
-        args.add(option.longestName());
-        args.add(value);
-        return null;
     }
 }
