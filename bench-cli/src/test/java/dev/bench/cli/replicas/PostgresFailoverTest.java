@@ -11,8 +11,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -83,19 +81,14 @@ class PostgresFailoverTest {
 
     private static Failover runThroughFailover(PostgresPair pair, Path results, String... lagSeconds) throws Exception {
         int primary = pair.primaryPort();
-        AtomicReference<Integer> promoted = new AtomicReference<>();
-        Thread failover = new Thread(() -> {
-            LockSupport.parkNanos(FAILOVER_AFTER_NANOS);
-            promoted.set(pair.failover(lagSeconds));
-        }, "failover");
-        failover.start();
+        PostgresPair.Later failover = pair.failoverAfter(FAILOVER_AFTER_NANOS, lagSeconds);
         CliRunner run = CliRunner.run("vote", "--target", "400", "--write-every", "2", "--runtime", "8", "--warmup", "1",
                 "--articles", "1000", "--threads", "4", "--max-batch", "8", "--results", results.toString(),
                 "postgres", "--url", pair.url);
-        failover.join();
+        Integer promoted = failover.promoted();
         ResultsInvariants.assertHold(results);
         JsonNode summary = new ObjectMapper().readTree(results.resolve("summary.json").toFile());
-        return new Failover(run, summary, primary, promoted.get());
+        return new Failover(run, summary, primary, promoted);
     }
 
     private record Failover(CliRunner run, JsonNode summary, int oldPrimary, Integer promoted) {

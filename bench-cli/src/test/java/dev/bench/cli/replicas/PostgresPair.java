@@ -12,6 +12,8 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The PostgreSQL primary + streaming standby of {@code scripts/replicas.sh}, as its export lines name it
@@ -61,6 +63,25 @@ final class PostgresPair {
      */
     int failover(String... lagSeconds) {
         return Integer.parseInt(run(concat(List.of("failover"), lagSeconds).toArray(String[]::new)).strip());
+    }
+
+    /** A {@link #failover} {@code afterNanos} from now, on a thread of its own, while the caller runs a workload. */
+    Later failoverAfter(long afterNanos, String... lagSeconds) {
+        AtomicReference<Integer> promoted = new AtomicReference<>();
+        Thread failover = new Thread(() -> {
+            LockSupport.parkNanos(afterNanos);
+            promoted.set(failover(lagSeconds));
+        }, "failover");
+        failover.start();
+        return () -> {
+            failover.join();
+            return promoted.get();
+        };
+    }
+
+    /** A failover under way: {@link #promoted} waits for it and gives the promoted node's port (null if it failed). */
+    interface Later {
+        Integer promoted() throws InterruptedException;
     }
 
     /** The last immediate shutdown request in this node's log, in epoch ms. */

@@ -12,8 +12,6 @@ import org.junit.jupiter.params.provider.EnumSource;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -98,15 +96,10 @@ class WorkloadFailoverTest {
             workload.prepareOn(pair.url);
         }
         int primary = pair.primaryPort();
-        AtomicReference<Integer> promoted = new AtomicReference<>();
-        Thread failover = new Thread(() -> {
-            LockSupport.parkNanos(FAILOVER_AFTER_NANOS);
-            promoted.set(pair.failover(lagSeconds));
-        }, "failover");
-        failover.start();
+        PostgresPair.Later failover = pair.failoverAfter(FAILOVER_AFTER_NANOS, lagSeconds);
         CliRunner run = CliRunner.run(workload.run(pair.url, results).toArray(String[]::new));
-        failover.join();
-        assertTrue(promoted.get() != null && promoted.get() != primary, "the standby was promoted");
+        Integer promoted = failover.promoted();
+        assertTrue(promoted != null && promoted != primary, "the standby was promoted");
         ResultsInvariants.assertHold(results);
         JsonNode summary = new ObjectMapper().readTree(results.resolve("summary.json").toFile());
         // the run went on through the failover: the engine saw writes stop and start again
