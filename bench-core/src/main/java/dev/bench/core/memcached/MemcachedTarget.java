@@ -194,16 +194,22 @@ public final class MemcachedTarget implements AutoCloseable {
 
     /** The server a key lives on, as host:port (Ketama: the same for every client). */
     public String serverOf(MemcachedClient client, String key) {
-        return client.getNodeLocator().getPrimary(key).getSocketAddress() instanceof InetSocketAddress a
-                ? MemcachedAddresses.format(InetSocketAddress.createUnresolved(a.getHostString(), a.getPort())) : "?";
+        String name = name(client.getNodeLocator().getPrimary(key));
+        return name != null ? name : "?";
+    }
+
+    /** A node's host:port as the servers were given, or null for a node that isn't on a socket address. */
+    private static String name(MemcachedNode node) {
+        return node.getSocketAddress() instanceof InetSocketAddress a
+                ? MemcachedAddresses.format(InetSocketAddress.createUnresolved(a.getHostString(), a.getPort())) : null;
     }
 
     /** The servers this client has no live connection to, as host:port. */
     public List<String> downServers(MemcachedClient client) {
         List<String> down = new ArrayList<>();
         for (MemcachedNode node : client.getNodeLocator().getAll()) {
-            if (!node.isActive() && node.getSocketAddress() instanceof InetSocketAddress a) {
-                down.add(MemcachedAddresses.format(InetSocketAddress.createUnresolved(a.getHostString(), a.getPort())));
+            if (!node.isActive() && name(node) != null) {
+                down.add(name(node));
             }
         }
         return down;

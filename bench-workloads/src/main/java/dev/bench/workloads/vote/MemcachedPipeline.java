@@ -79,11 +79,11 @@ final class MemcachedPipeline {
      */
     static void getAllReachable(MemcachedTarget target, MemcachedClient client, long first, long last,
                                 LongFunction<String> key, ChunkVisitor visitor) throws Exception {
-        if (target.downServers(client).size() >= target.serverCount()) {
+        Set<String> down = Set.copyOf(target.downServers(client));
+        if (down.size() >= target.serverCount()) {
             getAll(target, client, first, last, key, visitor); // none answers: fails, naming them
             return;
         }
-        Set<String> down = Set.copyOf(target.downServers(client));
         Map<String, List<String>> byServer = new HashMap<>();
         for (long from = first; from <= last; from += GET_CHUNK) {
             long to = Math.min(last, from + GET_CHUNK - 1);
