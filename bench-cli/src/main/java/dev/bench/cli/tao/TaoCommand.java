@@ -109,11 +109,8 @@ public final class TaoCommand implements Callable<Integer>, WorkloadCommand {
 
     static int execute(CommandSpec spec, TaoOptions tao, TargetOptions target, RunOptions runOptions,
                        boolean load, boolean run) {
-        TaoWorkloadType.Plan plan = WorkloadRun.validated(spec, () -> {
-            target.settings().requireReadsToPrimary(FlagNames.of(spec), Workloads.TAO.name());
-            return Workloads.TAO.plan(tao.settings(), target.settings(), runOptions.settings(), FlagNames.of(spec),
-                    WorkloadRun.warnings(spec));
-        });
+        TaoWorkloadType.Plan plan = WorkloadRun.validated(spec, () -> Workloads.TAO.plan(tao.settings(), target.settings(),
+                runOptions.settings(), FlagNames.of(spec), WorkloadRun.warnings(spec)));
         if (load) {
             int code = plan.load(spec.commandLine().getOut(), spec.commandLine().getErr());
             if (code != ExitCodes.OK || !run) {

@@ -30,7 +30,7 @@ class ReadsToFlagTest {
 
     @Test
     void aWorkloadWithoutReplicaReadsRefusesIt() {
-        assertBadInput("--reads-to replicas: tao sends no ops to replicas", "tao", "run", "--reads-to", "replicas");
+        assertBadInput("--reads-to replicas: tpcc sends no ops to replicas", "tpcc", "run", "--reads-to", "replicas");
     }
 
     @Test

@@ -24,7 +24,7 @@ class ReadsToReplicasTest {
     private static final Pattern NODES = Pattern.compile("//([^/]+)/");
 
     /** The standby's port: the pair's node that is not the primary. */
-    private static int standbyOf(PostgresPair pair, int primary) {
+    static int standbyOf(PostgresPair pair, int primary) {
         Matcher m = NODES.matcher(pair.url);
         assertTrue(m.find(), pair.url);
         for (String node : m.group(1).split(",")) {

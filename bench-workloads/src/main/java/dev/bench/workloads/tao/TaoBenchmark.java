@@ -5,6 +5,7 @@ import dev.bench.core.RunConfig;
 import dev.bench.core.Workload;
 import dev.bench.core.jdbc.Dialect;
 import dev.bench.core.jdbc.JdbcTarget;
+import dev.bench.core.jdbc.ReplicaCatchUp;
 import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.metrics.RunResult;
 import dev.bench.core.run.Benchmark;
@@ -36,6 +37,8 @@ public final class TaoBenchmark extends Benchmark {
     public static final int POSTGRES_COPY_BATCH = 5000;
 
     private final IntFunction<JdbcTarget> targets;
+    /** Opens the replicas' read-only pool ({@code --reads-to replicas}), or null. */
+    private final IntFunction<JdbcTarget> replicaTargets;
     private final TaoConfig config;
     private final List<Experiment> experiments;
     private final List<RunConfig> runConfigs;
@@ -45,20 +48,29 @@ public final class TaoBenchmark extends Benchmark {
     private String maskedUrl;
     private String serverVersion;
     private JdbcTarget target;
+    private JdbcTarget replicas;
     private TaoWorkload workload;
     private TaoCheck.Counts before;
     /** When {@link #before} was read: of several clients, the earliest read is the state before any wrote. */
     private long beforeAtMillis;
 
+    /** Reads and writes on the primary. */
+    public TaoBenchmark(IntFunction<JdbcTarget> targets, TaoConfig config, List<Experiment> experiments,
+                        List<RunConfig> runConfigs, Duration slo, int keyThreads) {
+        this(targets, null, config, experiments, runConfigs, slo, keyThreads);
+    }
+
     /**
      * @param targets    opens the target with a pool for the given number of workers
+     * @param replicas   opens the replicas' read-only pool the same way, or null: reads go to the primary
      * @param runConfigs one per experiment, validated
      * @param slo        open loop: later than intended + slo is overtime
      * @param keyThreads threads reading the keys back (TAOBench's load threads)
      */
-    public TaoBenchmark(IntFunction<JdbcTarget> targets, TaoConfig config, List<Experiment> experiments,
-                        List<RunConfig> runConfigs, Duration slo, int keyThreads) {
+    public TaoBenchmark(IntFunction<JdbcTarget> targets, IntFunction<JdbcTarget> replicas, TaoConfig config,
+                        List<Experiment> experiments, List<RunConfig> runConfigs, Duration slo, int keyThreads) {
         this.targets = targets;
+        this.replicaTargets = replicas;
         this.config = config;
         this.experiments = List.copyOf(experiments);
         this.runConfigs = List.copyOf(runConfigs);
@@ -139,7 +151,11 @@ public final class TaoBenchmark extends Benchmark {
             before = TaoCheck.Counts.of(c);
             beforeAtMillis = System.currentTimeMillis();
         }
-        workload = new TaoWorkload(target, sql, config, keys);
+        if (replicaTargets != null) {
+            replicas = replicaTargets.apply(phase.config().threads());
+            ReplicaCatchUp.await(target, replicas, ReplicaCatchUp.TIMEOUT_MILLIS); // a load a moment ago may not be there yet
+        }
+        workload = new TaoWorkload(target, replicas, sql, config, keys);
         return workload;
     }
 
@@ -198,9 +214,16 @@ public final class TaoBenchmark extends Benchmark {
     }
 
     private void closeTarget() {
-        if (target != null) {
-            target.close();
-            target = null;
+        try {
+            if (target != null) {
+                target.close();
+                target = null;
+            }
+        } finally {
+            if (replicas != null) {
+                replicas.close();
+                replicas = null;
+            }
         }
     }
 }

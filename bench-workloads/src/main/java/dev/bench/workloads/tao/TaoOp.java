@@ -47,6 +47,11 @@ enum TaoOp {
         return category == Category.READ;
     }
 
+    /** A single read or a read transaction: what reads-to replicas sends to a replica. */
+    boolean readsOnly() {
+        return isRead() || this == READ_TXN;
+    }
+
     static TaoOp byConfigName(String name) {
         for (TaoOp op : values()) {
             if (op.configName().equals(name)) {

@@ -25,6 +25,10 @@ final class TaoSession implements Session {
     private static final long TIME_WINDOW_MICROS = 7L * 24 * 3600 * 1_000_000;
 
     private final Connection c;
+    /** The same as {@link #c} unless reads go to replicas: single reads and read transactions run here. */
+    private final Connection reads;
+    private final int writeHost;
+    private final int readHost;
     private final TaoSql sql;
     private final TaoConfig config;
     private final EdgePool pool;
@@ -46,9 +50,20 @@ final class TaoSession implements Session {
     /** A transaction's commit was sent: if the connection breaks now, its rows are in doubt. */
     private boolean committing;
 
-    TaoSession(Connection c, TaoSql sql, TaoConfig config, EdgePool pool, TaoCounters counters,
+    /**
+     * A worker's connection to the primary and the one its reads go to, with the hosts ({@code Hosts}) they serve.
+     *
+     * @param reads the same as {@code primary} unless reads go to replicas
+     */
+    record Connections(Connection primary, Connection reads, int writeHost, int readHost) {
+    }
+
+    TaoSession(Connections connections, TaoSql sql, TaoConfig config, EdgePool pool, TaoCounters counters,
                TaoWorkload.Window window, long keySalt) throws SQLException {
-        this.c = c;
+        this.c = connections.primary();
+        this.reads = connections.reads();
+        this.writeHost = connections.writeHost();
+        this.readHost = connections.readHost();
         this.sql = sql;
         this.config = config;
         this.pool = pool;
@@ -57,6 +72,10 @@ final class TaoSession implements Session {
         this.keySalt = keySalt;
         TaoSchema.init(c, sql);
         c.setAutoCommit(true);
+        if (reads != c) {
+            TaoSchema.init(reads, sql);
+            reads.setAutoCommit(true);
+        }
     }
 
     @Override
@@ -106,32 +125,35 @@ final class TaoSession implements Session {
         }
     }
 
+    /** A read transaction on the reads' connection (a replica's is read-only already and stays so), a write one on the primary's. */
     private void transaction(SplitMix64 random, Weighted<Integer> sizes, Weighted<TaoOp> types, boolean readOnly)
             throws SQLException {
         int size = sizes.pick(random);
-        c.setAutoCommit(false);
-        if (readOnly) {
-            c.setReadOnly(true);
+        Connection on = readOnly ? reads : c;
+        boolean markReadOnly = readOnly && on == c;
+        on.setAutoCommit(false);
+        if (markReadOnly) {
+            on.setReadOnly(true);
         }
         try {
             for (int i = 0; i < size; i++) {
                 one(types.pick(random), random);
             }
             committing = true;
-            c.commit();
+            on.commit();
         } catch (SQLException | RuntimeException e) {
-            rollbackQuietly();
-            restoreAfterFailure(readOnly, e);
+            rollbackQuietly(on);
+            restoreAfterFailure(on, markReadOnly, e);
             throw e;
         }
-        restore(readOnly);
+        restore(on, markReadOnly);
     }
 
-    private void restore(boolean readOnly) throws SQLException {
+    private static void restore(Connection on, boolean readOnly) throws SQLException {
         if (readOnly) {
-            c.setReadOnly(false);
+            on.setReadOnly(false);
         }
-        c.setAutoCommit(true);
+        on.setAutoCommit(true);
     }
 
     /**
@@ -139,9 +161,9 @@ final class TaoSession implements Session {
      * every call says "Connection is closed" with no SQLSTATE): the first failure is the one to
      * classify, so a failure to restore the session is only attached to it.
      */
-    private void restoreAfterFailure(boolean readOnly, Exception first) {
+    private static void restoreAfterFailure(Connection on, boolean readOnly, Exception first) {
         try {
-            restore(readOnly);
+            restore(on, readOnly);
         } catch (SQLException e) {
             first.addSuppressed(e);
         }
@@ -272,30 +294,45 @@ final class TaoSession implements Session {
         return rows;
     }
 
+    /** Prepared on the connection its op runs on: reads on the reads' one, writes on the primary's. */
     private PreparedStatement statement(TaoOp op, String text) throws SQLException {
         PreparedStatement ps = statements[op.ordinal()];
         if (ps == null) {
-            ps = c.prepareStatement(text);
+            ps = (op.readsOnly() ? reads : c).prepareStatement(text);
             statements[op.ordinal()] = ps;
         }
         return ps;
     }
 
-    private void rollbackQuietly() {
+    private static void rollbackQuietly(Connection on) {
         try {
-            c.rollback();
+            on.rollback();
         } catch (SQLException ignored) {
             // the request already failed; its error is the one that counts
         }
     }
 
     @Override
+    public int host(int kind) {
+        return TaoOp.values()[kind].readsOnly() ? readHost : writeHost;
+    }
+
+    @Override
     public void abort() {
         JdbcTarget.abort(c);
+        if (reads != c) {
+            JdbcTarget.abort(reads);
+        }
     }
 
     @Override
     public void close() throws SQLException {
-        c.close();
+        try {
+            c.close();
+        } finally {
+            if (reads != c) {
+                reads.close();
+            }
+        }
     }
 }

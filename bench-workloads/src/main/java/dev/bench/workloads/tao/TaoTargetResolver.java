@@ -18,7 +18,8 @@ import java.util.function.IntFunction;
 /**
  * Where TAOBench's {@code -db NAME} and {@code -p FILE} point, with the shared target settings: the url
  * wins; else {@code -p}'s url, user and password; else {@code -db}'s server at the address (default:
- * 127.0.0.1 and that server's usual port); nothing named: embedded H2.
+ * 127.0.0.1 and that server's usual port); nothing named: embedded H2. With reads-to replicas, reads
+ * go to a second, read-only pool on the same credentials.
  */
 final class TaoTargetResolver {
 
@@ -26,6 +27,7 @@ final class TaoTargetResolver {
     private final String db;
     private final Path props;
     private final SettingNames names;
+    private IntFunction<JdbcTarget> replicasOpener;
 
     TaoTargetResolver(TargetSettings target, String db, Path props, SettingNames names) {
         this.target = target;
@@ -54,7 +56,19 @@ final class TaoTargetResolver {
         String finalUser = user;
         String finalPassword = nonEmpty(password);
         Integer poolSize = target.poolSize();
+        String replicas = target.withUrl(resolved).replicasUrl(Dialect.fromUrl(resolved), names);
+        replicasOpener = replicas == null ? null
+                : threads -> JdbcTarget.openReadOnly(replicas, finalUser, finalPassword, poolSize != null ? poolSize : threads + 1,
+                        java.util.Map.of());
         return threads -> JdbcTarget.open(resolved, finalUser, finalPassword, poolSize != null ? poolSize : threads + 1);
+    }
+
+    /**
+     * After {@link #opener}: opens the replicas' read-only pool for reads-to replicas (the replica-url, or the
+     * resolved PostgreSQL URL with preferSecondary), sized to its argument; null when reads go to the primary.
+     */
+    IntFunction<JdbcTarget> replicasOpener() {
+        return replicasOpener;
     }
 
     /** TAOBench's database names; the distributed ones speak a protocol we have. */

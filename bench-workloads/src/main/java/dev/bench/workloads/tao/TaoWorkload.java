@@ -23,6 +23,8 @@ import java.util.List;
 final class TaoWorkload implements Workload {
 
     private final JdbcTarget target;
+    /** The replicas' read-only pool for reads and read transactions ({@code --reads-to replicas}), or null. */
+    private final JdbcTarget replicas;
     private final TaoSql sql;
     private final TaoConfig config;
     private final EdgePool pool;
@@ -34,8 +36,9 @@ final class TaoWorkload implements Workload {
      */
     private final long keySalt = System.nanoTime() ^ System.currentTimeMillis() * 0x9E3779B97F4A7C15L;
 
-    TaoWorkload(JdbcTarget target, TaoSql sql, TaoConfig config, EdgePool pool) {
+    TaoWorkload(JdbcTarget target, JdbcTarget replicas, TaoSql sql, TaoConfig config, EdgePool pool) {
         this.target = target;
+        this.replicas = replicas;
         this.sql = sql;
         this.config = config;
         this.pool = pool;
@@ -49,12 +52,31 @@ final class TaoWorkload implements Workload {
     @Override
     public Session openSession(int workerIndex) throws Exception {
         Connection c = target.connection();
+        Connection r = null;
         try {
-            return new TaoSession(c, sql, config, pool, counters, window, keySalt);
+            int writeHost = target.hostOf(c);
+            r = replicas == null ? c : replicas.connection();
+            int readHost = replicas == null ? writeHost : replicas.hostOf(r);
+            return new TaoSession(new TaoSession.Connections(c, r, writeHost, readHost), sql, config, pool, counters, window,
+                    keySalt);
         } catch (Exception e) {
+            if (r != null && r != c) {
+                r.close();
+            }
             c.close();
             throw e;
         }
+    }
+
+    /** The single reads and read transactions: they write nothing. */
+    @Override
+    public boolean isReadOnly(OpKind kind) {
+        return TaoOp.byConfigName(kind.name()).readsOnly();
+    }
+
+    @Override
+    public boolean onReplicas(OpKind kind) {
+        return replicas != null && isReadOnly(kind);
     }
 
     @Override

@@ -35,6 +35,12 @@ public final class TaoWorkloadType implements WorkloadType<TaoSettings> {
         return NAME;
     }
 
+    /** The single reads and read transactions; writes and write transactions stay on the primary. */
+    @Override
+    public boolean readsToReplicas() {
+        return true;
+    }
+
     @Override
     public Class<TaoSettings> settingsType() {
         return TaoSettings.class;
@@ -56,9 +62,11 @@ public final class TaoWorkloadType implements WorkloadType<TaoSettings> {
                      Consumer<String> warnings) {
         settings.validate(names);
         TaoConfig config = TaoConfig.read(settings.config(), warnings);
-        IntFunction<JdbcTarget> targets = new TaoTargetResolver(target, settings.db(), settings.props(), names).opener();
+        TaoTargetResolver resolver = new TaoTargetResolver(target, settings.db(), settings.props(), names);
+        IntFunction<JdbcTarget> targets = resolver.opener();
         List<Experiment> experiments = experiments(settings, run, names);
-        return new Plan(settings, config, targets, experiments, runConfigs(experiments, settings, run, names), run.seed());
+        return new Plan(settings, config, targets, resolver.replicasOpener(), experiments, runConfigs(experiments, settings, run, names),
+                run.seed());
     }
 
     /**
@@ -112,15 +120,18 @@ public final class TaoWorkloadType implements WorkloadType<TaoSettings> {
         private final TaoSettings settings;
         private final TaoConfig config;
         private final IntFunction<JdbcTarget> targets;
+        /** Null when reads go to the primary. */
+        private final IntFunction<JdbcTarget> replicas;
         private final List<Experiment> experiments;
         private final List<RunConfig> configs;
         private final long seed;
 
-        private Plan(TaoSettings settings, TaoConfig config, IntFunction<JdbcTarget> targets, List<Experiment> experiments,
-                     List<RunConfig> configs, long seed) {
+        private Plan(TaoSettings settings, TaoConfig config, IntFunction<JdbcTarget> targets, IntFunction<JdbcTarget> replicas,
+                     List<Experiment> experiments, List<RunConfig> configs, long seed) {
             this.settings = settings;
             this.config = config;
             this.targets = targets;
+            this.replicas = replicas;
             this.experiments = experiments;
             this.configs = configs;
             this.seed = seed;
@@ -128,7 +139,7 @@ public final class TaoWorkloadType implements WorkloadType<TaoSettings> {
 
         @Override
         public Benchmark open() {
-            return new TaoBenchmark(targets, config, experiments, configs, Duration.ofNanos(Math.round(settings.sloMs() * 1e6)),
+            return new TaoBenchmark(targets, replicas, config, experiments, configs, Duration.ofNanos(Math.round(settings.sloMs() * 1e6)),
                     settings.loadThreads());
         }
 

@@ -1,0 +1,68 @@
+package dev.bench.cli.replicas;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bench.cli.CliRunner;
+import dev.bench.core.results.verify.ResultsInvariants;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * tao, voter, oltp-rw and pgbench with {@code --reads-to replicas} on the pair of {@code scripts/replicas.sh}
+ * (no failover), each a run of about 2 s: every op of a read-only kind counted on the standby, every op of
+ * the others on the primary, and the hosts adding up to the run (summary.json, {@code bench verify}).
+ */
+class WorkloadReadsToReplicasTest {
+
+    /** tao's five single reads and its read transactions on the standby; its writes and write transactions on the primary. */
+    @Test
+    void taoReadsGoToTheStandbyAndWritesToThePrimary(@TempDir Path tmp) throws Exception {
+        PostgresPair pair = PostgresPair.fromEnvironment();
+        CliRunner load = CliRunner.run("tao", "-load", "-n", "2000", "-load-threads", "2", "--url", pair.url);
+        assertEquals(0, load.exitCode(), load.out() + load.err());
+
+        Path results = tmp.resolve("tao");
+        CliRunner run = CliRunner.run("tao", "-run", "-E", "2,0,2", "--target", "400", "--url", pair.url, "--reads-to", "replicas",
+                "--results", results.toString());
+
+        assertEquals(0, run.exitCode(), run.out() + run.err());
+        assertOnHosts(pair, results, List.of("obj_read", "edge_point_read", "edge_range_read", "edge_count_read", "edge_time_read",
+                "read_txn"), List.of("obj_add", "obj_update", "obj_delete", "edge_add", "edge_update", "edge_delete", "write_txn"));
+    }
+
+    /**
+     * Per kind: the run's completed ops all on the standby (reads) or all on the primary (the rest), some of
+     * each; the results directory's invariants and {@code bench verify} (the hosts add up).
+     */
+    static JsonNode assertOnHosts(PostgresPair pair, Path results, List<String> reads, List<String> writes) throws Exception {
+        int primary = pair.primaryPort();
+        int standby = ReadsToReplicasTest.standbyOf(pair, primary);
+        ResultsInvariants.assertHold(results);
+        CliRunner verify = CliRunner.run("verify", results.toString());
+        assertEquals(0, verify.exitCode(), verify.out() + verify.err());
+        JsonNode summary = new ObjectMapper().readTree(results.resolve("summary.json").toFile());
+        JsonNode hosts = summary.path("hosts");
+        long readOps = 0;
+        long writeOps = 0;
+        for (String kind : reads) {
+            long completed = summary.path("ops").path(kind).path("completed").asLong();
+            assertEquals(completed, hosts.path("127.0.0.1:" + standby).path("ops").path(kind).path("completed").asLong(), kind + hosts);
+            assertEquals(0, hosts.path("127.0.0.1:" + primary).path("ops").path(kind).path("completed").asLong(), kind + hosts);
+            readOps += completed;
+        }
+        for (String kind : writes) {
+            long completed = summary.path("ops").path(kind).path("completed").asLong();
+            assertEquals(completed, hosts.path("127.0.0.1:" + primary).path("ops").path(kind).path("completed").asLong(), kind + hosts);
+            assertEquals(0, hosts.path("127.0.0.1:" + standby).path("ops").path(kind).path("completed").asLong(), kind + hosts);
+            writeOps += completed;
+        }
+        assertTrue(readOps > 0 && writeOps > 0, summary.path("ops").toString());
+        return summary;
+    }
+}
