@@ -34,6 +34,18 @@ class ReadsToFlagTest {
     }
 
     @Test
+    void oltpInTransactionsKeepsItsSelectsOnThePrimary() {
+        assertBadInput("--reads-to replicas: oltp-rw's selects run inside its transactions, on the primary; add --skip-trx on",
+                "oltp-rw", "run", "--url", "jdbc:postgresql://127.0.0.1:1/bench", "--reads-to", "replicas");
+    }
+
+    @Test
+    void anEmbeddedDatabaseHasNoReplicas() {
+        assertBadInput("--reads-to replicas needs --replica-url for a h2 server", "oltp-rw", "run", "--skip-trx", "on",
+                "--reads-to", "replicas");
+    }
+
+    @Test
     void anUnknownValueIsNamed() {
         assertBadInput("--reads-to must be primary or replicas, got standby", "vote", "postgres", "--reads-to", "standby");
     }

@@ -8,6 +8,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -34,6 +39,47 @@ class WorkloadReadsToReplicasTest {
         assertEquals(0, run.exitCode(), run.out() + run.err());
         assertOnHosts(pair, results, List.of("obj_read", "edge_point_read", "edge_range_read", "edge_count_read", "edge_time_read",
                 "read_txn"), List.of("obj_add", "obj_update", "obj_delete", "edge_add", "edge_update", "edge_delete", "write_txn"));
+    }
+
+    /**
+     * oltp-rw with --skip-trx on: its one op kind, the event, writes, so it is counted on the primary (one host:
+     * no host table); its selects
+     * went to the standby, which the standby's own statistics show (pg_stat_user_tables counts the index scans
+     * each server ran itself, not the ones it replayed): at least one for each select sysbench counted.
+     */
+    @Test
+    void oltpSelectsGoToTheStandbyWithSkipTrx(@TempDir Path tmp) throws Exception {
+        PostgresPair pair = PostgresPair.fromEnvironment();
+        for (String step : List.of("cleanup", "prepare")) {
+            CliRunner prepare = CliRunner.run("oltp-rw", step, "--table-size", "2000", "--url", pair.url);
+            assertEquals(0, prepare.exitCode(), prepare.out() + prepare.err());
+        }
+        int standby = ReadsToReplicasTest.standbyOf(pair, pair.primaryPort());
+        long scansBefore = indexScans(pair, standby);
+        Path results = tmp.resolve("oltp");
+
+        CliRunner run = CliRunner.run("oltp-rw", "run", "--table-size", "2000", "--time", "2", "--threads", "2", "--rate", "200",
+                "--skip-trx", "on", "--url", pair.url, "--reads-to", "replicas", "--results", results.toString());
+
+        assertEquals(0, run.exitCode(), run.out() + run.err());
+        ResultsInvariants.assertHold(results);
+        JsonNode summary = new ObjectMapper().readTree(results.resolve("summary.json").toFile());
+        assertTrue(summary.path("hosts").isMissingNode(), "every event counted on one host, the primary: " + summary.path("hosts"));
+        long selects = summary.path("queries").path("read").asLong();
+        assertTrue(selects > 0, summary.toString());
+        long scans = indexScans(pair, standby) - scansBefore;
+        assertTrue(scans >= selects, "index scans on the standby " + scans + ", selects " + selects);
+    }
+
+    /** The index scans the server on this port of the pair ran on the sbtest tables, from its own statistics. */
+    private static long indexScans(PostgresPair pair, int port) throws SQLException {
+        String node = pair.url.replaceFirst("//[^/]+/", "//127.0.0.1:" + port + "/").replace("targetServerType=primary", "targetServerType=any");
+        try (Connection c = DriverManager.getConnection(node);
+             Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT coalesce(sum(idx_scan), 0) FROM pg_stat_user_tables WHERE relname LIKE 'sbtest%'")) {
+            rs.next();
+            return rs.getLong(1);
+        }
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.bench.workloads.oltp;
 import dev.bench.core.RunConfig;
 import dev.bench.core.Workload;
 import dev.bench.core.jdbc.JdbcTarget;
+import dev.bench.core.jdbc.ReplicaCatchUp;
 import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.metrics.RunResult;
 import dev.bench.core.run.Benchmark;
@@ -27,6 +28,8 @@ import java.util.Map;
 public final class OltpBenchmark extends Benchmark {
 
     private final JdbcTarget target;
+    /** The replicas' read-only pool for the selects ({@code --reads-to replicas} with --skip-trx on), or null. */
+    private final JdbcTarget replicas;
     private final OltpSettings settings;
     private final RunConfig config;
     private final int percentile;
@@ -34,11 +37,14 @@ public final class OltpBenchmark extends Benchmark {
     private OltpWorkload workload;
 
     /**
+     * @param replicas              the replicas' read-only pool for the selects, or null; closed with this benchmark
      * @param percentile            sysbench's --percentile (0: disabled)
      * @param reportIntervalSeconds sysbench's --report-interval: its intermediate lines; 0 for none
      */
-    OltpBenchmark(JdbcTarget target, OltpSettings settings, RunConfig config, int percentile, double reportIntervalSeconds) {
+    OltpBenchmark(JdbcTarget target, JdbcTarget replicas, OltpSettings settings, RunConfig config, int percentile,
+                  double reportIntervalSeconds) {
         this.target = target;
+        this.replicas = replicas;
         this.settings = settings;
         this.config = config;
         this.percentile = percentile;
@@ -58,6 +64,7 @@ public final class OltpBenchmark extends Benchmark {
     @Override
     protected void prepare() {
         OltpTables.requirePrepared(target, settings);
+        ReplicaCatchUp.await(target, replicas, ReplicaCatchUp.TIMEOUT_MILLIS); // a prepare a moment ago may not be there yet
     }
 
     @Override
@@ -67,7 +74,7 @@ public final class OltpBenchmark extends Benchmark {
 
     @Override
     protected Workload workload(PhasePlan phase) {
-        workload = new OltpWorkload(target, settings, phase.config().threads());
+        workload = new OltpWorkload(target, replicas, settings, phase.config().threads());
         return workload;
     }
 
@@ -114,6 +121,12 @@ public final class OltpBenchmark extends Benchmark {
 
     @Override
     public void close() {
-        target.close();
+        try {
+            target.close();
+        } finally {
+            if (replicas != null) {
+                replicas.close();
+            }
+        }
     }
 }

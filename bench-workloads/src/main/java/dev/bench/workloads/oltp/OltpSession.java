@@ -32,6 +32,10 @@ import static dev.bench.workloads.oltp.OltpSql.SUM_RANGE;
 final class OltpSession implements Session {
 
     private final Connection connection;
+    /** The same as {@link #connection} unless the selects go to replicas (--skip-trx on): then a read-only one there. */
+    private final Connection selects;
+    /** The host ({@code Hosts}) an event is counted against: the primary's when it writes, else the reads'. */
+    private final int host;
     private final OltpWorkload workload;
     private final OltpSettings s;
     private final KeyDistribution ids;
@@ -47,8 +51,10 @@ final class OltpSession implements Session {
     private long failedOp = -1;
     private int restarts;
 
-    OltpSession(Connection connection, OltpWorkload workload, int worker) throws SQLException {
+    OltpSession(Connection connection, Connection selects, OltpWorkload workload, int worker, int host) throws SQLException {
         this.connection = connection;
+        this.selects = selects;
+        this.host = host;
         this.workload = workload;
         this.s = workload.settings();
         this.ids = workload.ids();
@@ -113,7 +119,7 @@ final class OltpSession implements Session {
     private void pointSelects(SplitMix64 r) throws SQLException {
         int table = table(r);
         for (int i = 0; i < s.pointSelects(); i++) {
-            PreparedStatement ps = statement(table, POINT);
+            PreparedStatement ps = statement(selects, table, POINT);
             ps.setInt(1, id(r));
             read(ps);
         }
@@ -122,7 +128,7 @@ final class OltpSession implements Session {
     private void ranges(SplitMix64 r, int slot, int count) throws SQLException {
         int table = table(r);
         for (int i = 0; i < count; i++) {
-            PreparedStatement ps = statement(table, slot);
+            PreparedStatement ps = statement(selects, table, slot);
             int id = id(r);
             ps.setInt(1, id);
             ps.setInt(2, id + s.rangeSize() - 1);
@@ -133,7 +139,7 @@ final class OltpSession implements Session {
     private void indexUpdates(SplitMix64 r) throws SQLException {
         int table = table(r);
         for (int i = 0; i < s.indexUpdates(); i++) {
-            PreparedStatement ps = statement(table, INDEX_UPDATE);
+            PreparedStatement ps = statement(connection, table, INDEX_UPDATE);
             ps.setInt(1, id(r));
             change(ps);
         }
@@ -142,7 +148,7 @@ final class OltpSession implements Session {
     private void nonIndexUpdates(SplitMix64 r) throws SQLException {
         int table = table(r);
         for (int i = 0; i < s.nonIndexUpdates(); i++) {
-            PreparedStatement ps = statement(table, NON_INDEX_UPDATE);
+            PreparedStatement ps = statement(connection, table, NON_INDEX_UPDATE);
             ps.setString(1, RandomText.of(r, RandomText.C_GROUPS));
             ps.setInt(2, id(r));
             change(ps);
@@ -154,9 +160,9 @@ final class OltpSession implements Session {
         for (int i = 0; i < s.deleteInserts(); i++) {
             int id = id(r);
             int k = id(r);
-            PreparedStatement delete = statement(table, DELETE);
+            PreparedStatement delete = statement(connection, table, DELETE);
             delete.setInt(1, id);
-            PreparedStatement insert = statement(table, INSERT);
+            PreparedStatement insert = statement(connection, table, INSERT);
             insert.setInt(1, id);
             insert.setInt(2, k);
             insert.setString(3, RandomText.of(r, RandomText.C_GROUPS));
@@ -191,10 +197,11 @@ final class OltpSession implements Session {
         return (int) ids.next(r);
     }
 
-    private PreparedStatement statement(int table, int slot) throws SQLException {
+    /** @param on the connection its slot's statements run on: the selects' ({@link #selects}) or the writes' */
+    private PreparedStatement statement(Connection on, int table, int slot) throws SQLException {
         PreparedStatement ps = statements[table][slot];
         if (ps == null) {
-            ps = connection.prepareStatement(OltpSql.statement(slot, s.table(table)));
+            ps = on.prepareStatement(OltpSql.statement(slot, s.table(table)));
             statements[table][slot] = ps;
         }
         return ps;
@@ -223,8 +230,16 @@ final class OltpSession implements Session {
     }
 
     @Override
+    public int host(int kind) {
+        return host;
+    }
+
+    @Override
     public void abort() {
         JdbcTarget.abort(connection);
+        if (selects != connection) {
+            JdbcTarget.abort(selects);
+        }
     }
 
     @Override
@@ -236,7 +251,13 @@ final class OltpSession implements Session {
         } catch (SQLException ignored) {
             // a broken connection is being discarded anyway
         } finally {
-            connection.close();
+            try {
+                connection.close();
+            } finally {
+                if (selects != connection) {
+                    selects.close();
+                }
+            }
         }
     }
 }

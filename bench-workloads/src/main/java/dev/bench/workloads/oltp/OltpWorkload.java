@@ -35,13 +35,21 @@ public final class OltpWorkload implements Workload {
     private static final Set<Integer> IGNORED_MYSQL_CODES = Set.of(1213, 1020, 1205);
 
     private final JdbcTarget target;
+    /** The replicas' read-only pool for the selects, or null: they run on the primary's connection. */
+    private final JdbcTarget replicas;
     private final OltpSettings settings;
     private final KeyDistribution ids;
     private final QueryCounters counters = new QueryCounters();
     private final ThreadFairness fairness;
 
     public OltpWorkload(JdbcTarget target, OltpSettings settings, int threads) {
+        this(target, null, settings, threads);
+    }
+
+    /** @param replicas the replicas' read-only pool for the selects (needs --skip-trx on), or null */
+    public OltpWorkload(JdbcTarget target, JdbcTarget replicas, OltpSettings settings, int threads) {
         this.target = target;
+        this.replicas = replicas;
         this.settings = settings;
         this.ids = settings.randType().over(settings.tableSize());
         this.fairness = new ThreadFairness(threads);
@@ -55,12 +63,35 @@ public final class OltpWorkload implements Workload {
     @Override
     public Session openSession(int workerIndex) throws Exception {
         Connection c = target.connection();
+        Connection r = null;
         try {
-            return new OltpSession(c, this, workerIndex);
+            int writeHost = target.hostOf(c);
+            r = replicas == null ? c : replicas.connection();
+            int readHost = replicas == null ? writeHost : replicas.hostOf(r);
+            return new OltpSession(c, r, this, workerIndex, hasWrites() ? writeHost : readHost);
         } catch (SQLException | RuntimeException e) {
+            if (r != null && r != c) {
+                r.close();
+            }
             c.close();
             throw e;
         }
+    }
+
+    /** Whether an event writes: if not, reads on replicas make it read-only as a whole (sysbench's oltp_read_only). */
+    private boolean hasWrites() {
+        return settings.indexUpdates() + settings.nonIndexUpdates() + settings.deleteInserts() > 0;
+    }
+
+    /** An event spans both pools when its selects go to replicas: it counts as on replicas only if it writes nothing. */
+    @Override
+    public boolean isReadOnly(OpKind kind) {
+        return !hasWrites();
+    }
+
+    @Override
+    public boolean onReplicas(OpKind kind) {
+        return replicas != null && !hasWrites();
     }
 
     /**

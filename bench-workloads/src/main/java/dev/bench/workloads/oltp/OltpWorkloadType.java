@@ -1,7 +1,9 @@
 package dev.bench.workloads.oltp;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.bench.core.BenchException;
 import dev.bench.core.RunConfig;
+import dev.bench.core.jdbc.Dialect;
 import dev.bench.core.jdbc.JdbcDriver;
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.run.IntegrityCheck;
@@ -51,6 +53,12 @@ public final class OltpWorkloadType implements WorkloadType<OltpRunSettings> {
         return NAME;
     }
 
+    /** The point and range selects, with --skip-trx on (in a transaction they belong to it, on the primary). */
+    @Override
+    public boolean readsToReplicas() {
+        return true;
+    }
+
     @Override
     public Class<OltpRunSettings> settingsType() {
         return OltpRunSettings.class;
@@ -70,10 +78,25 @@ public final class OltpWorkloadType implements WorkloadType<OltpRunSettings> {
     public Opener plan(OltpRunSettings settings, TargetSettings target, RunSettings run, SettingNames names,
                        Consumer<String> warnings) {
         settings.validate(names);
-        target.urlOrEmbedded(H2_FILE_URL, names);
+        String url = target.urlOrEmbedded(H2_FILE_URL, names);
+        if (target.readsTo() == TargetSettings.ReadsTo.REPLICAS && !settings.oltp().skipTrx()) {
+            throw new BenchException(names.of("reads-to") + " replicas: oltp-rw's selects run inside its transactions, on the"
+                    + " primary; add " + names.of("skip-trx") + " on (each statement its own transaction) to send them to replicas");
+        }
+        target.replicasUrl(Dialect.fromUrl(url), names);
         RunConfig config = settings.sysbench().config(run, settings.threads(), settings.seed(run.seed()), names);
-        return () -> new OltpBenchmark(open(target, config.threads()), settings.oltp(), config,
-                settings.sysbench().percentile(), run.reportIntervalSeconds());
+        return () -> {
+            JdbcTarget primary = open(target, config.threads());
+            JdbcTarget replicas;
+            try {
+                replicas = target.openReplicas(primary.dialect(), config.threads());
+            } catch (RuntimeException e) {
+                primary.close();
+                throw e;
+            }
+            return new OltpBenchmark(primary, replicas, settings.oltp(), config, settings.sysbench().percentile(),
+                    run.reportIntervalSeconds());
+        };
     }
 
     /**

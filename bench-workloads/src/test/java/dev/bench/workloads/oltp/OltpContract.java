@@ -50,7 +50,7 @@ abstract class OltpContract {
 
     /** Runs through the run template, as the command does (the target stays open for the test). */
     Outcome run(OltpSettings s, RunConfig config) {
-        OltpBenchmark benchmark = new OltpBenchmark(target, s, config, 95, config.reportInterval().toNanos() / 1e9);
+        OltpBenchmark benchmark = new OltpBenchmark(target, null, s, config, 95, config.reportInterval().toNanos() / 1e9);
         StringWriter out = new StringWriter();
         RunContext context = new RunContext(new PrintWriter(out, true), new PrintWriter(new StringWriter(), true), false,
                 results.resolve("run" + runs++), Map.of(), List.of());
