@@ -46,6 +46,11 @@ final class AbortWatch implements WorkloadType<PgbenchSettings> {
     }
 
     @Override
+    public boolean readsToReplicas() {
+        return type.readsToReplicas();
+    }
+
+    @Override
     public List<String> opKinds(PgbenchSettings settings) {
         return type.opKinds(settings);
     }

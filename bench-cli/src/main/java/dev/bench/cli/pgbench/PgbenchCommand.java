@@ -196,11 +196,13 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
         }
         if (libpq == null) {
             String password = t.password() != null ? t.password() : Caller.getenv("PGPASSWORD");
-            return new TargetSettings(t.url(), t.address(), t.database(), user, password, t.poolSize(), t.container());
+            return new TargetSettings(t.url(), t.address(), t.database(), user, password, t.poolSize(), t.container(), t.readsTo(),
+                    t.replicaUrl());
         }
         Secrets.remember(libpq.password()); // from the password file: never printed either
         String password = t.password() != null ? t.password() : libpq.password();
-        return new TargetSettings(libpq.jdbcUrl(), null, null, libpq.user(), password, t.poolSize(), t.container());
+        return new TargetSettings(libpq.jdbcUrl(), null, null, libpq.user(), password, t.poolSize(), t.container(), t.readsTo(),
+                t.replicaUrl());
     }
 
     private void warn(String warning) {

@@ -6,12 +6,20 @@ import org.junit.jupiter.api.Test;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@code --reads-to} as bad input: each case one line and exit 2, before anything connects. */
+/** {@code --reads-to} as bad input: each case one line and exit 2 (pgbench: its own 1), before anything connects. */
 class ReadsToFlagTest {
 
+    /** pgbench's exit code for bad input, as PgbenchCommand keeps it. */
+    private static final int PGBENCH_BAD_INPUT = 1;
+
     private static void assertBadInput(String expected, String... args) {
+        assertBadInput(2, expected, args);
+    }
+
+    /** @param exitCode 2, or pgbench's own for bad input (1) */
+    private static void assertBadInput(int exitCode, String expected, String... args) {
         CliRunner run = CliRunner.run(args);
-        assertEquals(2, run.exitCode(), run.out() + run.err());
+        assertEquals(exitCode, run.exitCode(), run.out() + run.err());
         assertTrue(run.err().contains(expected), run.err());
         assertEquals(1, run.err().strip().lines().filter(l -> !l.startsWith("Try ")).count(), run.err());
     }
@@ -43,6 +51,19 @@ class ReadsToFlagTest {
     void anEmbeddedDatabaseHasNoReplicas() {
         assertBadInput("--reads-to replicas needs --replica-url for a h2 server", "oltp-rw", "run", "--skip-trx", "on",
                 "--reads-to", "replicas");
+    }
+
+    @Test
+    void pgbenchWithoutAReadOnlyScriptRefusesIt() {
+        assertBadInput(PGBENCH_BAD_INPUT, "--reads-to replicas: none of the scripts is read-only", "pgbench", "--url", "jdbc:postgresql://127.0.0.1:1/bench",
+                "-b", "tpcb-like", "--reads-to", "replicas");
+    }
+
+    @Test
+    void pgbenchConnectingEachTransactionRefusesIt() {
+        assertBadInput(PGBENCH_BAD_INPUT, "--reads-to replicas: -C opens each transaction's connection on the primary",
+                "pgbench", "--url",
+                "jdbc:postgresql://127.0.0.1:1/bench", "-S", "-C", "--reads-to", "replicas");
     }
 
     @Test

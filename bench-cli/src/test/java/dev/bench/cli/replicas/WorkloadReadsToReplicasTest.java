@@ -41,6 +41,21 @@ class WorkloadReadsToReplicasTest {
                 "read_txn"), List.of("obj_add", "obj_update", "obj_delete", "edge_add", "edge_update", "edge_delete", "write_txn"));
     }
 
+    /** pgbench's select-only transactions on the standby, simple-update's on the primary. */
+    @Test
+    void pgbenchReadOnlyScriptsGoToTheStandby(@TempDir Path tmp) throws Exception {
+        PostgresPair pair = PostgresPair.fromEnvironment();
+        CliRunner init = CliRunner.run("pgbench", "--url", pair.url, "-i", "-s", "1");
+        assertEquals(0, init.exitCode(), init.out() + init.err());
+        Path results = tmp.resolve("pgbench");
+
+        CliRunner run = CliRunner.run("pgbench", "--url", pair.url, "-c", "2", "-T", "2", "-R", "300", "-b", "select-only",
+                "-b", "simple-update", "--reads-to", "replicas", "--results", results.toString());
+
+        assertEquals(0, run.exitCode(), run.out() + run.err());
+        assertOnHosts(pair, results, List.of("select-only"), List.of("simple-update"));
+    }
+
     /**
      * oltp-rw with --skip-trx on: its one op kind, the event, writes, so it is counted on the primary (one host:
      * no host table); its selects

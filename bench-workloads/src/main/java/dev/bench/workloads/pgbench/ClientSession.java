@@ -29,6 +29,15 @@ final class ClientSession implements Session {
         Connection open() throws SQLException;
     }
 
+    /**
+     * With --reads-to replicas: the client's read-only connection on the replicas, which script runs there, and the
+     * hosts ({@code Hosts}) of its two connections.
+     *
+     * @param readOnlyScripts per script, whether it writes nothing ({@link Script#readOnly})
+     */
+    record Replicas(Connection connection, boolean[] readOnlyScripts, int writeHost, int readHost) {
+    }
+
     private static final long ABORTED_PAUSE_MILLIS = 10;
     /** Set once this client aborted: it runs no more transactions (pgbench ends the client). */
     private ClientAbort aborted;
@@ -49,14 +58,18 @@ final class ClientSession implements Session {
     private final CommandStats stats;
     private final JdbcExecutor executor;
     private final ScriptInterpreter interpreter;
+    /** Null when every script runs on the client's one connection. */
+    private final Replicas replicas;
 
     /**
      * @param connection  the session's connection, or null with {@code connectEach}
      * @param connectEach -C's connector, or null
+     * @param replicas    where read-only scripts run (not with -C), or null
      */
-    ClientSession(Connection connection, Connector connectEach, Dialect dialect, List<Script> scripts, String protocol,
-                  Retries retries, long skipLateNanos, Map<String, Value> initial, Map<String, String> defines,
+    ClientSession(Connection connection, Connector connectEach, Replicas replicas, Dialect dialect, List<Script> scripts,
+                  String protocol, Retries retries, long skipLateNanos, Map<String, Value> initial, Map<String, String> defines,
                   PgbenchCounters counters, TransactionLog log, int clientId, PgPrng random) throws SQLException {
+        this.replicas = replicas;
         this.random = random;
         this.retries = retries;
         this.skipLateNanos = skipLateNanos;
@@ -72,7 +85,8 @@ final class ClientSession implements Session {
         defines.forEach(variables::setText);
         initial.forEach(variables::set);
         variables.set("client_id", Value.of(clientId));
-        this.executor = new JdbcExecutor(connection, dialect, protocol, scripts, variables, counters, clientId);
+        this.executor = new JdbcExecutor(connection, replicas == null ? null : replicas.connection(), dialect, protocol, scripts,
+                variables, counters, clientId);
         this.interpreter = new ScriptInterpreter(scripts, variables, executor, counters, stats, clientId);
         counters.register(this);
     }
@@ -123,6 +137,9 @@ final class ClientSession implements Session {
         }
         if (measured) {
             counters.lag(lagNanos);
+        }
+        if (replicas != null) {
+            executor.forScript(replicas.readOnlyScripts()[s]);
         }
         PgPrng start = random.copy();
         for (int attempt = 1; ; attempt++) {
@@ -261,6 +278,14 @@ final class ClientSession implements Session {
     /** -r's statistics of this client's commands. */
     CommandStats stats() {
         return stats;
+    }
+
+    @Override
+    public int host(int kind) {
+        if (replicas == null) {
+            return Session.super.host(kind);
+        }
+        return replicas.readOnlyScripts()[kind] ? replicas.readHost() : replicas.writeHost();
     }
 
     /** Cuts the connection off (a run abandoning a blocked client); any thread, never blocks. */

@@ -31,8 +31,12 @@ final class JdbcExecutor {
     private final Variables variables;
     private final PgbenchCounters counters;
     private final int clientId;
-    /** Volatile: {@link #abort} reads it from another thread. */
+    /** The connection the script running uses. Volatile: {@link #abort} reads it from another thread. */
     private volatile Connection connection;
+    /** The client's own connection, for scripts that write (every script without --reads-to replicas). */
+    private final Connection writes;
+    /** The client's read-only connection on the replicas for its read-only scripts, or {@link #writes}. */
+    private final Connection reads;
     private final ResultVariables resultVariables;
     private final PreparedStatement[][][] prepared;
     /** Each distinct pipeline text's statement, prepared once per connection as the single statements are. */
@@ -46,10 +50,15 @@ final class JdbcExecutor {
     private int command;
     private int query;
 
-    /** @param connection the client's connection; null with -C (each transaction {@link #use}s one) */
-    JdbcExecutor(Connection connection, Dialect dialect, String protocol, List<Script> scripts, Variables variables,
+    /**
+     * @param connection the client's connection; null with -C (each transaction {@link #use}s one)
+     * @param reads      the client's connection on the replicas for read-only scripts, or null: they use {@code connection}
+     */
+    JdbcExecutor(Connection connection, Connection reads, Dialect dialect, String protocol, List<Script> scripts, Variables variables,
                  PgbenchCounters counters, int clientId) throws SQLException {
         this.connection = connection;
+        this.writes = connection;
+        this.reads = reads == null ? connection : reads;
         this.dialect = dialect;
         this.protocol = protocol;
         this.scripts = scripts;
@@ -64,6 +73,14 @@ final class JdbcExecutor {
         if (connection != null) {
             connection.setAutoCommit(true);
         }
+    }
+
+    /**
+     * The connection for a transaction of a script: the replicas' for a read-only one. A script always runs on the
+     * same one, so the statements prepared for it ({@link #prepared}) belong to it; read-only scripts have no pipeline.
+     */
+    void forScript(boolean readOnly) {
+        connection = readOnly ? reads : writes;
     }
 
     /** -C: the connection for the next transaction. */
@@ -275,12 +292,26 @@ final class JdbcExecutor {
     /** Cuts the connection off (a run abandoning a blocked client); any thread, never blocks. */
     void abort() {
         JdbcTarget.abort(connection);
+        if (reads != writes) {
+            JdbcTarget.abort(reads);
+            JdbcTarget.abort(writes);
+        }
     }
 
     void close() throws SQLException {
         Connection c = connection;
-        if (c != null) {
-            c.close();
+        try {
+            if (c != null) {
+                c.close();
+            }
+        } finally {
+            if (reads != writes) {
+                try {
+                    reads.close();
+                } finally {
+                    writes.close();
+                }
+            }
         }
     }
 }

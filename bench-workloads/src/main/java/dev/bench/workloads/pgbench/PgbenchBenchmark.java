@@ -6,6 +6,7 @@ import dev.bench.core.RunConfig;
 import dev.bench.core.Workload;
 import dev.bench.core.jdbc.Dialect;
 import dev.bench.core.jdbc.JdbcTarget;
+import dev.bench.core.jdbc.ReplicaCatchUp;
 import dev.bench.core.jdbc.OwnedTables;
 import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.metrics.RunResult;
@@ -36,6 +37,8 @@ import java.util.concurrent.ConcurrentLinkedDeque;
 final class PgbenchBenchmark extends Benchmark implements ClientAborts {
 
     private final JdbcTarget target;
+    /** The replicas for the read-only scripts (--reads-to replicas), or null. */
+    private final JdbcTarget replicas;
     /** The clients' own connections, opened before the run; each session takes one ({@link PgbenchWorkload}). */
     private final Deque<Connection> clients;
     private final PgbenchSettings s;
@@ -55,9 +58,11 @@ final class PgbenchBenchmark extends Benchmark implements ClientAborts {
     /** The run's outcome, once reported. */
     private volatile PhaseOutcome outcome;
 
-    PgbenchBenchmark(JdbcTarget target, List<Connection> clients, PgbenchSettings settings, List<Script> scripts, RunConfig config,
-                     long seed, double connectionMs, PrintWriter err) {
+    /** @param replicas the replicas for the read-only scripts, or null; closed with this benchmark */
+    PgbenchBenchmark(JdbcTarget target, JdbcTarget replicas, List<Connection> clients, PgbenchSettings settings, List<Script> scripts,
+                     RunConfig config, long seed, double connectionMs, PrintWriter err) {
         this.target = target;
+        this.replicas = replicas;
         this.clients = new ConcurrentLinkedDeque<>(clients);
         this.s = settings;
         this.scripts = scripts;
@@ -104,6 +109,7 @@ final class PgbenchBenchmark extends Benchmark implements ClientAborts {
                 before = Balances.read(c);
             }
         }
+        ReplicaCatchUp.await(target, replicas, ReplicaCatchUp.TIMEOUT_MILLIS); // an -i a moment ago may not be there yet
     }
 
     /** How pgbench_accounts is partitioned, read from PostgreSQL's catalog as pgbench does; none elsewhere. */
@@ -175,7 +181,7 @@ final class PgbenchBenchmark extends Benchmark implements ClientAborts {
                 s.maxTries() != 1, s.errorReports().failuresDetailed()) : null;
         long latencyLimitNanos = (long) (s.latencyLimitMs() * 1e6);
         Retries retries = new Retries(s.maxTries(), latencyLimitNanos, s.time() * 1_000_000_000L);
-        workload = new PgbenchWorkload(target, clients, scripts, s.protocol(), retries, s.connect(),
+        workload = new PgbenchWorkload(target, replicas, clients, scripts, s.protocol(), retries, s.connect(),
                 s.rate() > 0 ? latencyLimitNanos : 0, initial, s.define(), counters, log, clientRandom);
         return workload;
     }
@@ -273,7 +279,13 @@ final class PgbenchBenchmark extends Benchmark implements ClientAborts {
             closeLog();
         } finally {
             JdbcTarget.closeQuietly(clients); // any no session took
-            target.close();
+            try {
+                target.close();
+            } finally {
+                if (replicas != null) {
+                    replicas.close();
+                }
+            }
         }
     }
 }

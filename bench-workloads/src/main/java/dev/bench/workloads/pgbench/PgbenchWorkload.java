@@ -26,6 +26,10 @@ import java.util.Queue;
 final class PgbenchWorkload implements Workload {
 
     private final JdbcTarget target;
+    /** The replicas, where each client opens a read-only connection for the read-only scripts (--reads-to replicas), or null. */
+    private final JdbcTarget replicas;
+    /** Per script, whether it writes nothing ({@link Script#readOnly}). */
+    private final boolean[] readOnly;
     /** Connections opened for the clients before the run; once taken, a session (a reconnect) opens its own. */
     private final Queue<Connection> opened;
     private final List<Script> scripts;
@@ -45,8 +49,9 @@ final class PgbenchWorkload implements Workload {
      * @param connectEach -C: each transaction on a new connection of its own, outside the pool
      * @param skipLateNanos -L with -R: transactions already this late are skipped; 0: none
      * @param log         -l's files, or null
+     * @param replicas    the replicas for the read-only scripts (not with -C), or null
      */
-    PgbenchWorkload(JdbcTarget target, Queue<Connection> opened, List<Script> scripts, String protocol, Retries retries, boolean connectEach,
+    PgbenchWorkload(JdbcTarget target, JdbcTarget replicas, Queue<Connection> opened, List<Script> scripts, String protocol, Retries retries, boolean connectEach,
                     long skipLateNanos, Map<String, Value> initial, Map<String, String> defines, PgbenchCounters counters,
                     TransactionLog log, PgPrng[] clientRandom) {
         this.clientRandom = clientRandom;
@@ -55,8 +60,13 @@ final class PgbenchWorkload implements Workload {
         this.connectEach = connectEach;
         this.log = log;
         this.target = target;
+        this.replicas = replicas;
         this.opened = opened;
         this.scripts = scripts;
+        this.readOnly = new boolean[scripts.size()];
+        for (int i = 0; i < readOnly.length; i++) {
+            readOnly[i] = scripts.get(i).readOnly();
+        }
         this.kindNames = Scripts.kindNames(scripts);
         this.protocol = protocol;
         this.initial = initial;
@@ -75,11 +85,38 @@ final class PgbenchWorkload implements Workload {
 
     @Override
     public Session openSession(int workerIndex) throws Exception {
-        return connectEach
-                ? new ClientSession(null, target::newConnection, target.dialect(), scripts, protocol, retries, skipLateNanos, initial,
-                        defines, counters, log, workerIndex, clientRandom[workerIndex % clientRandom.length])
-                : new ClientSession(connection(), null, target.dialect(), scripts, protocol, retries, skipLateNanos, initial,
-                        defines, counters, log, workerIndex, clientRandom[workerIndex % clientRandom.length]);
+        PgPrng random = clientRandom[workerIndex % clientRandom.length];
+        if (connectEach) {
+            return new ClientSession(null, target::newConnection, null, target.dialect(), scripts, protocol, retries, skipLateNanos,
+                    initial, defines, counters, log, workerIndex, random);
+        }
+        Connection c = connection();
+        Connection r = null;
+        try {
+            ClientSession.Replicas onReplicas = null;
+            if (replicas != null) {
+                int writeHost = target.hostOf(c);
+                r = replicas.newConnection(); // a client's own physical connection, as its primary one
+                r.setReadOnly(true);
+                onReplicas = new ClientSession.Replicas(r, readOnly, writeHost, replicas.hostOf(r));
+            }
+            return new ClientSession(c, null, onReplicas, target.dialect(), scripts, protocol, retries, skipLateNanos, initial,
+                    defines, counters, log, workerIndex, random);
+        } catch (SQLException | RuntimeException e) {
+            JdbcTarget.closeQuietly(r == null ? List.of(c) : List.of(c, r));
+            throw e;
+        }
+    }
+
+    /** The read-only scripts' transactions: they write nothing (and go to replicas with --reads-to replicas). */
+    @Override
+    public boolean isReadOnly(OpKind kind) {
+        return readOnly[kindNames.indexOf(kind.name())];
+    }
+
+    @Override
+    public boolean onReplicas(OpKind kind) {
+        return replicas != null && isReadOnly(kind);
     }
 
     /** A client's own physical connection, as in pgbench: one opened before the run, else a new one. */

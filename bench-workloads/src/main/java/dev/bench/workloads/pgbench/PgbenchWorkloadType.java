@@ -43,6 +43,12 @@ public final class PgbenchWorkloadType implements WorkloadType<PgbenchSettings> 
         return NAME;
     }
 
+    /** The transactions of read-only scripts ({@link Script#readOnly}); scripts that write stay on the primary. */
+    @Override
+    public boolean readsToReplicas() {
+        return true;
+    }
+
     @Override
     public Class<PgbenchSettings> settingsType() {
         return PgbenchSettings.class;
@@ -66,7 +72,9 @@ public final class PgbenchWorkloadType implements WorkloadType<PgbenchSettings> 
             throw new BenchException(names.of("initialize") + " initializes and does not run: use the pgbench command's -i");
         }
         List<Script> scripts = Scripts.load(settings.builtins(), settings.files());
-        checkPipelines(scripts, settings.protocol(), testedDialect(target.urlOrEmbedded(H2_FILE_URL, names)));
+        Dialect dialect = testedDialect(target.urlOrEmbedded(H2_FILE_URL, names));
+        checkPipelines(scripts, settings.protocol(), dialect);
+        checkReadsToReplicas(settings, scripts, target, dialect, names);
         long seed = settings.randomSeed() != null ? settings.randomSeed() : run.seed();
         // A schedule (a scenario's phases) sets the run's length, as -T does; not pgbench's default -t 10.
         // --warmup needs either (checked here, where the schedule is known)
@@ -97,6 +105,7 @@ public final class PgbenchWorkloadType implements WorkloadType<PgbenchSettings> 
                 long t0 = System.nanoTime();
                 JdbcTarget t = PgbenchWorkloadType.open(target, s);
                 List<Connection> clients;
+                JdbcTarget replicas;
                 try {
                     // pgbench's initial connection time: until every client holds its own connection (-C: none held)
                     clients = s.connect() ? List.of() : t.newConnections(s.client());
@@ -104,8 +113,15 @@ public final class PgbenchWorkloadType implements WorkloadType<PgbenchSettings> 
                     t.close();
                     throw e;
                 }
+                try {
+                    replicas = target.openReplicas(t.dialect(), 0);
+                } catch (RuntimeException e) {
+                    JdbcTarget.closeQuietly(clients);
+                    t.close();
+                    throw e;
+                }
                 double connectionMs = (System.nanoTime() - t0) / 1e6;
-                return new PgbenchBenchmark(t, clients, s, scripts, config, seed, connectionMs, err);
+                return new PgbenchBenchmark(t, replicas, clients, s, scripts, config, seed, connectionMs, err);
             }
         };
     }
@@ -161,6 +177,22 @@ public final class PgbenchWorkloadType implements WorkloadType<PgbenchSettings> 
                 }
             }
         }
+    }
+
+    /**
+     * --reads-to replicas where it can apply: a read-only script to send there, and each client's connections held for
+     * the run (-C opens one per transaction, on the primary).
+     */
+    private static void checkReadsToReplicas(PgbenchSettings settings, List<Script> scripts, TargetSettings target, Dialect dialect,
+                                             SettingNames names) {
+        if (target.readsTo() != TargetSettings.ReadsTo.REPLICAS) {
+            return;
+        }
+        Require.that(!settings.connect(), names.of("reads-to") + " replicas: " + names.of("connect")
+                + " opens each transaction's connection on the primary; drop one of them");
+        Require.that(scripts.stream().anyMatch(Script::readOnly), names.of("reads-to") + " replicas: none of the scripts is read-only"
+                + " (each has a statement other than SELECT, or a pipeline), so none goes to replicas; drop " + names.of("reads-to"));
+        target.replicasUrl(dialect, names);
     }
 
     /** The URL's dialect; SQL Server has no server here to test against: refused rather than run untested. */

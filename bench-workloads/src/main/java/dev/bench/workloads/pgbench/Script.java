@@ -11,8 +11,33 @@ import java.util.List;
  */
 public record Script(String name, boolean builtin, int weight, List<Command> commands, List<String> sources) {
 
+    private static final java.util.regex.Pattern READ_ONLY_SELECT = java.util.regex.Pattern.compile(
+            "(?is)\\s*select\\b(?!.*\\bfor\\s+(?:update|share|no\\s+key\\s+update|key\\s+share)\\b)(?!.*\\binto\\b).*");
+
     public Script withWeight(int w) {
         return new Script(name, builtin, w, commands, sources);
+    }
+
+    /**
+     * Whether it writes nothing, so that --reads-to replicas may run it on a replica: every statement a plain
+     * SELECT (not FOR UPDATE/SHARE, not INTO) or BEGIN/COMMIT/ROLLBACK, and no pipeline; meta-commands (\set,
+     * \sleep, \if ...) write nothing. A SELECT of a function that writes is not seen: on a standby it fails.
+     */
+    public boolean readOnly() {
+        for (Command c : commands) {
+            if (c instanceof Command.Pipeline) {
+                return false;
+            }
+            if (c instanceof Command.Sql sql) {
+                for (Command.Query q : sql.queries()) {
+                    boolean control = q.transaction() != Command.Transaction.NONE && q.transaction() != Command.Transaction.BEGIN_WITH_OPTIONS;
+                    if (!control && !READ_ONLY_SELECT.matcher(q.text()).matches()) {
+                        return false;
+                    }
+                }
+            }
+        }
+        return true;
     }
 
     /** The SQL commands, in order, for {@code -r}'s per-statement latencies. */
