@@ -41,6 +41,32 @@ class WorkloadReadsToReplicasTest {
                 "read_txn"), List.of("obj_add", "obj_update", "obj_delete", "edge_add", "edge_update", "edge_delete", "write_txn"));
     }
 
+    /**
+     * voter's one read-only query, the Results after the run, on the standby: the report's line and summary.json name
+     * it, and it is stale exactly when its total is below the votes the client had been told were in (rows before + accepted).
+     */
+    @Test
+    void voterReadsItsResultsOnTheStandby(@TempDir Path tmp) throws Exception {
+        PostgresPair pair = PostgresPair.fromEnvironment();
+        int standby = ReadsToReplicasTest.standbyOf(pair, pair.primaryPort());
+        Path results = tmp.resolve("voter");
+
+        CliRunner run = CliRunner.run("voter", "--target", "400", "--calls", "800", "--url", pair.url, "--reads-to", "replicas",
+                "--results", results.toString());
+
+        assertEquals(0, run.exitCode(), run.out() + run.err());
+        ResultsInvariants.assertHold(results);
+        JsonNode summary = new ObjectMapper().readTree(results.resolve("summary.json").toFile());
+        JsonNode read = summary.path("results_on_replica");
+        assertEquals("127.0.0.1:" + standby, read.path("host").asText(), summary.toString());
+        long accepted = summary.path("votes").path("accepted").asLong();
+        assertTrue(accepted > 0, summary.toString());
+        assertTrue(read.path("votes").asLong() > 0, read.toString());
+        long told = summary.path("told").path("before").path("vote_rows").asLong() + accepted;
+        assertEquals(read.path("votes").asLong() < told ? 1 : 0, read.path("stale_reads").asLong(), read + " told " + told);
+        assertTrue(run.out().contains("# results read on 127.0.0.1:" + standby + ": "), run.out());
+    }
+
     /** pgbench's select-only transactions on the standby, simple-update's on the primary. */
     @Test
     void pgbenchReadOnlyScriptsGoToTheStandby(@TempDir Path tmp) throws Exception {

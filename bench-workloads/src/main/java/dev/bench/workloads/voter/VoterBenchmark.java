@@ -1,6 +1,7 @@
 package dev.bench.workloads.voter;
 
 import dev.bench.core.BenchException;
+import dev.bench.core.Hosts;
 import dev.bench.core.RunConfig;
 import dev.bench.core.Workload;
 import dev.bench.core.jdbc.JdbcTarget;
@@ -37,6 +38,10 @@ public final class VoterBenchmark extends Benchmark {
     }
 
     private final JdbcTarget target;
+    /** Where the Results are read after the run ({@code --reads-to replicas}), or null: on the primary. */
+    private final JdbcTarget replicas;
+    /** The Results as the replica served them, read right after the check; null when read on the primary. */
+    private VoterDatabase.ReplicaResults replicaResults;
     private final VoterDatabase db;
     private final VoterSettings settings;
     private final RunConfig config;
@@ -51,7 +56,13 @@ public final class VoterBenchmark extends Benchmark {
     private VoterCheck check;
 
     public VoterBenchmark(JdbcTarget target, VoterSettings settings, RunConfig config, Options options) {
+        this(target, null, settings, config, options);
+    }
+
+    /** @param replicas where the Results are read after the run, or null; closed with this benchmark */
+    public VoterBenchmark(JdbcTarget target, JdbcTarget replicas, VoterSettings settings, RunConfig config, Options options) {
         this.target = target;
+        this.replicas = replicas;
         this.db = new VoterDatabase(target);
         this.settings = settings;
         this.config = config;
@@ -120,7 +131,18 @@ public final class VoterBenchmark extends Benchmark {
         }
         after = db.counts(settings.maxVotes());
         check = VoterCheck.of(workload.accepted(), workload.inDoubt(), settings.maxVotes(), before, after);
+        if (replicas != null) {
+            replicaResults = VoterDatabase.resultsOn(replicas);
+        }
         return new IntegrityCheck(true, check.ok(), check.verdict());
+    }
+
+    /**
+     * Whether the Results read on a replica counted fewer votes than the client had been told were accepted (on top
+     * of the rows before the run): a stale read, the replica behind what was acknowledged before it was asked.
+     */
+    private boolean staleResults() {
+        return replicaResults != null && replicaResults.total() < before.voteRows() + workload.accepted();
     }
 
     @Override
@@ -132,8 +154,16 @@ public final class VoterBenchmark extends Benchmark {
         votes.put("failed", tally(result).fails());
         votes.put("in_doubt", workload.inDoubt());
         // clients started together (--start-at) share the window: their rates add up
-        return new Figures().sum("votes", votes).sum("transactions_per_sec", tally(result).perSecond())
+        Figures figures = new Figures().sum("votes", votes).sum("transactions_per_sec", tally(result).perSecond())
                 .sum("connections", settings.connections()).same("procedure", settings.procedure());
+        if (replicaResults != null) {
+            Map<String, Object> read = new LinkedHashMap<>();
+            read.put("host", Hosts.name(replicaResults.host()));
+            read.put("votes", replicaResults.total());
+            read.put("stale_reads", staleResults() ? 1 : 0);
+            figures.same("results_on_replica", read);
+        }
+        return figures;
     }
 
     private VoterReport.Tally tally(RunResult result) {
@@ -158,9 +188,13 @@ public final class VoterBenchmark extends Benchmark {
         }
         List<VoterDatabase.Result> results;
         try {
-            results = db.results();
+            results = replicaResults != null ? replicaResults.results() : db.results();
         } catch (SQLException e) {
             throw new BenchException("reading the results failed: " + e.getMessage(), e);
+        }
+        if (replicaResults != null) {
+            out.println("# results read on " + Hosts.name(replicaResults.host()) + ": " + replicaResults.total() + " votes"
+                    + (staleResults() ? ", stale: fewer than the " + (before.voteRows() + workload.accepted()) + " told" : ""));
         }
         out.print(VoterReport.voltdb(tally, results, outcome.result()));
         out.println();
@@ -173,6 +207,12 @@ public final class VoterBenchmark extends Benchmark {
         if (workload != null) {
             workload.close();
         }
-        target.close();
+        try {
+            target.close();
+        } finally {
+            if (replicas != null) {
+                replicas.close();
+            }
+        }
     }
 }

@@ -157,6 +157,25 @@ public final class VoterDatabase {
         }
     }
 
+    /**
+     * Results read on a replica ({@code --reads-to replicas}), with the host ({@code Hosts}) that served them.
+     *
+     * @param replicas the replicas' read-only pool
+     */
+    public static ReplicaResults resultsOn(JdbcTarget replicas) throws SQLException {
+        try (Connection c = replicas.connection()) {
+            return new ReplicaResults(results(c), replicas.hostOf(c));
+        }
+    }
+
+    /** VoltDB's Results as a replica served them, and its host number ({@code Hosts}). */
+    public record ReplicaResults(List<Result> results, int host) {
+
+        public long total() {
+            return results.stream().mapToLong(Result::votes).sum();
+        }
+    }
+
     private static List<Result> results(Connection c) throws SQLException {
         List<Result> results = new ArrayList<>();
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(VoterSql.RESULTS)) {

@@ -57,6 +57,12 @@ public final class VoterWorkloadType implements WorkloadType<VoterRunSettings> {
                 s.maxVotes(), s.uniform(), s.procedure(), s.startDelaySeconds(), s.clientName());
     }
 
+    /** The Results read after the run (its one read-only query): on a replica, compared with the votes the client was told. */
+    @Override
+    public boolean readsToReplicas() {
+        return true;
+    }
+
     /** Several clients: this process is one a launcher started (it created the tables and checks the total). */
     @Override
     public Opener plan(VoterRunSettings settings, TargetSettings target, RunSettings run, SettingNames names,
@@ -66,7 +72,21 @@ public final class VoterWorkloadType implements WorkloadType<VoterRunSettings> {
         VoterSettings voter = voterSettings(settings, plan, target, names);
         RunConfig config = config(plan, settings, run, names);
         VoterBenchmark.Options options = new VoterBenchmark.Options(plan.client(), settings.verbosity(), launched, run.clients());
-        return () -> new VoterBenchmark(open(target, voter.connections() + 1), voter, config, options);
+        if (launched) {
+            target.requireReadsToPrimary(names, "voter with several clients (the launcher reads the results)");
+        }
+        target.replicasUrl(Dialect.fromUrl(target.urlOrEmbedded(Dialect.H2.embeddedUrl(), names)), names);
+        return () -> {
+            JdbcTarget primary = open(target, voter.connections() + 1);
+            JdbcTarget replicas;
+            try {
+                replicas = target.openReplicas(primary.dialect(), 0);
+            } catch (RuntimeException e) {
+                primary.close();
+                throw e;
+            }
+            return new VoterBenchmark(primary, replicas, voter, config, options);
+        };
     }
 
     /**
