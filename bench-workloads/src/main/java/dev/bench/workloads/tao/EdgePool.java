@@ -41,6 +41,11 @@ public final class EdgePool {
         throw new IllegalStateException("no edges");
     }
 
+    /** Loaded edges in the shard. */
+    int shardSize(int shard) {
+        return id1[shard].length;
+    }
+
     int pickIndex(int shard, SplitMix64 random) {
         return random.nextInt(id1[shard].length);
     }

@@ -33,6 +33,8 @@ final class TaoSession implements Session {
     private final TaoConfig config;
     private final EdgePool pool;
     private final TaoCounters counters;
+    /** Null unless reads go to replicas. */
+    private final TaoStaleReads stale;
     private final TaoWorkload.Window window;
     private final long keySalt;
     private final PreparedStatement[] statements = new PreparedStatement[TaoOp.values().length];
@@ -49,6 +51,10 @@ final class TaoSession implements Session {
     private long missed;
     /** A transaction's commit was sent: if the connection breaks now, its rows are in doubt. */
     private boolean committing;
+    /** Whether the current request is in the measured window (its stale reads count). */
+    private boolean measured;
+    /** This request's updates that changed a row (object?, shard, index, timestamp), told to {@link #stale} once it succeeds. */
+    private final UpdatesTold updatesTold = new UpdatesTold();
 
     /**
      * A worker's connection to the primary and the one its reads go to, with the hosts ({@code Hosts}) they serve.
@@ -58,8 +64,10 @@ final class TaoSession implements Session {
     record Connections(Connection primary, Connection reads, int writeHost, int readHost) {
     }
 
-    TaoSession(Connections connections, TaoSql sql, TaoConfig config, EdgePool pool, TaoCounters counters,
+    /** @param stale where stale reads are counted, or null (reads on the primary) */
+    TaoSession(Connections connections, TaoSql sql, TaoConfig config, EdgePool pool, TaoCounters counters, TaoStaleReads stale,
                TaoWorkload.Window window, long keySalt) throws SQLException {
+        this.stale = stale;
         this.c = connections.primary();
         this.reads = connections.reads();
         this.writeHost = connections.writeHost();
@@ -88,7 +96,9 @@ final class TaoSession implements Session {
         objectDeletes = 0;
         missed = 0;
         committing = false;
+        measured = batch.intendedNanos(0) >= window.startNanos();
         pendingAdds.clear();
+        updatesTold.clear();
         try {
             switch (op) {
                 case READ_TXN -> transaction(random, config.readTxnSizes(), config.readTxnTypes(), true);
@@ -102,6 +112,9 @@ final class TaoSession implements Session {
             throw e;
         }
         counters.adds.acknowledge(pendingAdds);
+        if (stale != null) {
+            updatesTold.tell(stale);
+        }
         counters.edgesAdded.add(edgeAddCount);
         counters.edgesDeleted.add(edgeDeletes);
         counters.objectsAdded.add(objectAdds);
@@ -177,16 +190,17 @@ final class TaoSession implements Session {
         int type = pool.type(shard, index);
         long now = TaoKeys.nowMicros();
         switch (op) {
-            case OBJ_READ -> query(op, TaoSql.OBJ_READ, id1);
-            case EDGE_POINT_READ -> query(op, TaoSql.EDGE_POINT_READ, id1, id2, type);
-            case EDGE_RANGE_READ -> query(op, TaoSql.EDGE_RANGE_READ, id1, type);
+            case OBJ_READ -> query(op, TaoSql.OBJ_READ, floor(true, shard, index), id1);
+            case EDGE_POINT_READ -> query(op, TaoSql.EDGE_POINT_READ, floor(false, shard, index), id1, id2, type);
+            case EDGE_RANGE_READ -> query(op, TaoSql.EDGE_RANGE_READ, 0, id1, type);
             case EDGE_COUNT_READ -> count(id1, type);
-            case EDGE_TIME_READ -> query(op, TaoSql.EDGE_TIME_READ, id1, type, now - TIME_WINDOW_MICROS, now);
+            case EDGE_TIME_READ -> query(op, TaoSql.EDGE_TIME_READ, 0, id1, type, now - TIME_WINDOW_MICROS, now);
             case OBJ_ADD -> objectAdds += objectAdd(random, shard, now);
-            case OBJ_UPDATE -> noteNoop(update(op, TaoSql.OBJ_UPDATE, random, now, id1));
+            case OBJ_UPDATE -> noteUpdated(true, shard, index, now, noteNoop(update(op, TaoSql.OBJ_UPDATE, random, now, id1)));
             case OBJ_DELETE -> objectDeletes += noteNoop(delete(op, TaoSql.OBJ_DELETE, now, id1));
             case EDGE_ADD -> edgeAddCount += edgeAdd(random, shard, now);
-            case EDGE_UPDATE -> noteNoop(update(op, TaoSql.EDGE_UPDATE, random, now, id1, id2, type));
+            case EDGE_UPDATE -> noteUpdated(false, shard, index, now, noteNoop(update(op, TaoSql.EDGE_UPDATE, random, now, id1, id2,
+                    type)));
             case EDGE_DELETE -> edgeDeletes += noteNoop(delete(op, TaoSql.EDGE_DELETE, now, id1, id2, type));
             default -> throw new IllegalArgumentException("not a single operation: " + op);
         }
@@ -199,7 +213,19 @@ final class TaoSession implements Session {
         return rows;
     }
 
-    private void query(TaoOp op, String text, long... params) throws SQLException {
+    /** The floor an update told puts under a point read of this slot ({@link TaoStaleReads}); 0: none is kept. */
+    private long floor(boolean object, int shard, int index) {
+        return stale == null ? 0 : stale.floor(object, shard, index);
+    }
+
+    private void noteUpdated(boolean object, int shard, int index, long timestampMicros, int rows) {
+        if (rows > 0 && stale != null) {
+            updatesTold.add(object, shard, index, timestampMicros);
+        }
+    }
+
+    /** @param floor for a point read (its first column the row's timestamp): older than this is a stale read; 0: not checked */
+    private void query(TaoOp op, String text, long floor, long... params) throws SQLException {
         PreparedStatement ps = statement(op, text);
         for (int i = 0; i < params.length; i++) {
             ps.setLong(i + 1, params[i]);
@@ -207,6 +233,9 @@ final class TaoSession implements Session {
         try (ResultSet rs = ps.executeQuery()) {
             boolean found = false;
             while (rs.next()) {
+                if (!found && floor > 0 && rs.getLong(1) < floor && measured) {
+                    stale.stale(readHost);
+                }
                 found = true;
             }
             if (!found) {
@@ -309,6 +338,40 @@ final class TaoSession implements Session {
             on.rollback();
         } catch (SQLException ignored) {
             // the request already failed; its error is the one that counts
+        }
+    }
+
+    /** A request's updates that changed a row, kept until it succeeds; arrays grown as needed, reused across requests. */
+    private static final class UpdatesTold {
+        private boolean[] object = new boolean[8];
+        private int[] shard = new int[8];
+        private int[] index = new int[8];
+        private long[] timestamp = new long[8];
+        private int size;
+
+        void clear() {
+            size = 0;
+        }
+
+        void add(boolean isObject, int s, int i, long micros) {
+            if (size == shard.length) {
+                int n = size * 2;
+                object = java.util.Arrays.copyOf(object, n);
+                shard = java.util.Arrays.copyOf(shard, n);
+                index = java.util.Arrays.copyOf(index, n);
+                timestamp = java.util.Arrays.copyOf(timestamp, n);
+            }
+            object[size] = isObject;
+            shard[size] = s;
+            index[size] = i;
+            timestamp[size] = micros;
+            size++;
+        }
+
+        void tell(TaoStaleReads stale) {
+            for (int u = 0; u < size; u++) {
+                stale.updated(object[u], shard[u], index[u], timestamp[u]);
+            }
         }
     }
 

@@ -29,6 +29,8 @@ final class TaoWorkload implements Workload {
     private final TaoConfig config;
     private final EdgePool pool;
     private final TaoCounters counters = new TaoCounters();
+    /** Kept only when reads go to replicas. */
+    private final TaoStaleReads stale;
     private final Window window = new Window();
     /**
      * Mixed into the low bits of every fresh key: the seed makes a run's requests repeatable, but the
@@ -39,6 +41,7 @@ final class TaoWorkload implements Workload {
     TaoWorkload(JdbcTarget target, JdbcTarget replicas, TaoSql sql, TaoConfig config, EdgePool pool) {
         this.target = target;
         this.replicas = replicas;
+        this.stale = replicas == null ? null : new TaoStaleReads(pool);
         this.sql = sql;
         this.config = config;
         this.pool = pool;
@@ -57,8 +60,8 @@ final class TaoWorkload implements Workload {
             int writeHost = target.hostOf(c);
             r = replicas == null ? c : replicas.connection();
             int readHost = replicas == null ? writeHost : replicas.hostOf(r);
-            return new TaoSession(new TaoSession.Connections(c, r, writeHost, readHost), sql, config, pool, counters, window,
-                    keySalt);
+            return new TaoSession(new TaoSession.Connections(c, r, writeHost, readHost), sql, config, pool, counters, stale,
+                    window, keySalt);
         } catch (Exception e) {
             if (r != null && r != c) {
                 r.close();
@@ -77,6 +80,12 @@ final class TaoWorkload implements Workload {
     @Override
     public boolean onReplicas(OpKind kind) {
         return replicas != null && isReadOnly(kind);
+    }
+
+    /** Point reads older than an acknowledged update ({@link TaoStaleReads}); -1 when reads go to the primary. */
+    @Override
+    public long staleReads(int host) {
+        return stale == null ? -1 : stale.count(host);
     }
 
     @Override
