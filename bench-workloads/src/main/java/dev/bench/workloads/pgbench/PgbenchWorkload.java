@@ -52,8 +52,8 @@ final class PgbenchWorkload implements Workload {
      * @param replicas    the replicas for the read-only scripts (not with -C), or null
      */
     PgbenchWorkload(JdbcTarget target, JdbcTarget replicas, Queue<Connection> opened, List<Script> scripts, String protocol,
-                    Retries retries, boolean connectEach, long skipLateNanos, Map<String, Value> initial, Map<String, String> defines, PgbenchCounters counters,
-                    TransactionLog log, PgPrng[] clientRandom) {
+                    Retries retries, boolean connectEach, long skipLateNanos, Map<String, Value> initial, Map<String, String> defines,
+                    PgbenchCounters counters, TransactionLog log, PgPrng[] clientRandom) {
         this.clientRandom = clientRandom;
         this.retries = retries;
         this.skipLateNanos = skipLateNanos;
