@@ -55,8 +55,8 @@ class ReadsToFlagTest {
 
     @Test
     void pgbenchWithoutAReadOnlyScriptRefusesIt() {
-        assertBadInput(PGBENCH_BAD_INPUT, "--reads-to replicas: none of the scripts is read-only", "pgbench", "--url", "jdbc:postgresql://127.0.0.1:1/bench",
-                "-b", "tpcb-like", "--reads-to", "replicas");
+        assertBadInput(PGBENCH_BAD_INPUT, "--reads-to replicas: none of the scripts is read-only", "pgbench", "--url",
+                "jdbc:postgresql://127.0.0.1:1/bench", "-b", "tpcb-like", "--reads-to", "replicas");
     }
 
     @Test
