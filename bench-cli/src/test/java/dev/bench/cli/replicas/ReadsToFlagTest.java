@@ -67,6 +67,12 @@ class ReadsToFlagTest {
     }
 
     @Test
+    void voterWithSeveralClientsRefusesIt() {
+        assertBadInput("--reads-to replicas: voter with several clients (the launcher reads the results) sends no ops to replicas",
+                "voter", "--clients", "2", "--url", "jdbc:postgresql://127.0.0.1:1/bench", "--reads-to", "replicas");
+    }
+
+    @Test
     void anUnknownValueIsNamed() {
         assertBadInput("--reads-to must be primary or replicas, got standby", "vote", "postgres", "--reads-to", "standby");
     }

@@ -54,7 +54,7 @@ final class TaoSession implements Session {
     /** Whether the current request is in the measured window (its stale reads count). */
     private boolean measured;
     /** This request's updates that changed a row (object?, shard, index, timestamp), told to {@link #stale} once it succeeds. */
-    private final UpdatesTold updatesTold = new UpdatesTold();
+    private final TaoStaleReads.Pending updatesTold = new TaoStaleReads.Pending();
 
     /**
      * A worker's connection to the primary and the one its reads go to, with the hosts ({@code Hosts}) they serve.
@@ -338,40 +338,6 @@ final class TaoSession implements Session {
             on.rollback();
         } catch (SQLException ignored) {
             // the request already failed; its error is the one that counts
-        }
-    }
-
-    /** A request's updates that changed a row, kept until it succeeds; arrays grown as needed, reused across requests. */
-    private static final class UpdatesTold {
-        private boolean[] object = new boolean[8];
-        private int[] shard = new int[8];
-        private int[] index = new int[8];
-        private long[] timestamp = new long[8];
-        private int size;
-
-        void clear() {
-            size = 0;
-        }
-
-        void add(boolean isObject, int s, int i, long micros) {
-            if (size == shard.length) {
-                int n = size * 2;
-                object = java.util.Arrays.copyOf(object, n);
-                shard = java.util.Arrays.copyOf(shard, n);
-                index = java.util.Arrays.copyOf(index, n);
-                timestamp = java.util.Arrays.copyOf(timestamp, n);
-            }
-            object[size] = isObject;
-            shard[size] = s;
-            index[size] = i;
-            timestamp[size] = micros;
-            size++;
-        }
-
-        void tell(TaoStaleReads stale) {
-            for (int u = 0; u < size; u++) {
-                stale.updated(object[u], shard[u], index[u], timestamp[u]);
-            }
         }
     }
 

@@ -2,6 +2,7 @@ package dev.bench.workloads.tao;
 
 import dev.bench.core.Hosts;
 
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
@@ -48,5 +49,39 @@ final class TaoStaleReads {
 
     long count(int host) {
         return host < Hosts.MAX ? staleByHost.get(host) : 0;
+    }
+
+    /** A request's updates that changed a row, kept until it succeeds; one session's, grown as needed, reused across requests. */
+    static final class Pending {
+        private boolean[] object = new boolean[8];
+        private int[] shard = new int[8];
+        private int[] index = new int[8];
+        private long[] timestamp = new long[8];
+        private int size;
+
+        void clear() {
+            size = 0;
+        }
+
+        void add(boolean isObject, int s, int i, long micros) {
+            if (size == shard.length) {
+                int n = size * 2;
+                object = Arrays.copyOf(object, n);
+                shard = Arrays.copyOf(shard, n);
+                index = Arrays.copyOf(index, n);
+                timestamp = Arrays.copyOf(timestamp, n);
+            }
+            object[size] = isObject;
+            shard[size] = s;
+            index[size] = i;
+            timestamp[size] = micros;
+            size++;
+        }
+
+        void tell(TaoStaleReads stale) {
+            for (int u = 0; u < size; u++) {
+                stale.updated(object[u], shard[u], index[u], timestamp[u]);
+            }
+        }
     }
 }
