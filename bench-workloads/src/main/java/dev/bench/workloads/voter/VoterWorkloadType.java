@@ -72,10 +72,6 @@ public final class VoterWorkloadType implements WorkloadType<VoterRunSettings> {
         VoterSettings voter = voterSettings(settings, plan, target, names);
         RunConfig config = config(plan, settings, run, names);
         VoterBenchmark.Options options = new VoterBenchmark.Options(plan.client(), settings.verbosity(), launched, run.clients());
-        if (launched) {
-            target.requireReadsToPrimary(names, "voter with several clients (the launcher reads the results)");
-        }
-        target.replicasUrl(Dialect.fromUrl(target.urlOrEmbedded(Dialect.H2.embeddedUrl(), names)), names);
         return () -> {
             JdbcTarget primary = open(target, voter.connections() + 1);
             JdbcTarget replicas;
@@ -98,7 +94,11 @@ public final class VoterWorkloadType implements WorkloadType<VoterRunSettings> {
         run.requireNoSchedule(names, "voter's rhythms (steady, bursts, managed) release calls as calls return");
         Require.that(settings.startDelaySeconds() >= 1 && settings.startDelaySeconds() <= 3600,
                 names.of("start-delay") + " must be 1..3600 s, got " + settings.startDelaySeconds());
-        target.urlOrEmbedded(Dialect.H2.embeddedUrl(), names);
+        String url = target.urlOrEmbedded(Dialect.H2.embeddedUrl(), names);
+        if (run.clients() > 1) {
+            target.requireReadsToPrimary(names, "voter with several clients (the launcher reads the results)");
+        }
+        target.replicasUrl(Dialect.fromUrl(url), names);
         Require.between(names.of("dump-interval"), settings.dumpIntervalMs(), 10, Require.MAX_SECONDS * 1000);
         if (settings.procedure()) {
             Dialect dialect = target.url() == null ? Dialect.H2 : Dialect.fromUrl(target.url());
