@@ -1,6 +1,7 @@
 package dev.bench.core.memcached;
 
 import dev.bench.core.BenchException;
+import dev.bench.core.Hosts;
 import net.spy.memcached.ConnectionFactory;
 import net.spy.memcached.ConnectionFactoryBuilder;
 import net.spy.memcached.DefaultHashAlgorithm;
@@ -16,10 +17,15 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -54,6 +60,8 @@ public final class MemcachedTarget implements AutoCloseable {
     private final List<InetSocketAddress> servers;
     private final MemcachedClient[] clients;
     private final String version;
+    /** Each client's nodes' {@link Hosts} numbers, filled once the clients are open; read-only after. */
+    private final Map<MemcachedNode, Integer> hostOfNode = new IdentityHashMap<>();
 
     private MemcachedTarget(List<InetSocketAddress> servers, MemcachedClient[] clients, String version) {
         this.servers = servers;
@@ -86,6 +94,10 @@ public final class MemcachedTarget implements AutoCloseable {
             }
             for (MemcachedClient client : opened) {
                 target.awaitConnected(client, CONNECT_WAIT_MS);
+                for (MemcachedNode node : client.getNodeLocator().getAll()) {
+                    String name = name(node);
+                    target.hostOfNode.put(node, name == null ? Hosts.UNNAMED : Hosts.indexOf(name));
+                }
             }
             return target;
         } catch (IOException e) {
@@ -196,6 +208,43 @@ public final class MemcachedTarget implements AutoCloseable {
     public String serverOf(MemcachedClient client, String key) {
         String name = name(client.getNodeLocator().getPrimary(key));
         return name != null ? name : "?";
+    }
+
+    /**
+     * The {@link Hosts} number of the server a key lives on: what a session names per op ({@code Batch.servedBy}).
+     * A hash and a map look-up, nothing asked of the server.
+     */
+    public int hostOf(MemcachedClient client, String key) {
+        Integer host = hostOfNode.get(client.getNodeLocator().getPrimary(key));
+        return host != null ? host : Hosts.UNNAMED;
+    }
+
+    /**
+     * Waits for a spymemcached future, turning its ways of saying "the server is gone" (cancelled, timed out)
+     * into one exception that names the servers that are down ({@link #lost}).
+     */
+    public <T> T await(MemcachedClient client, Future<T> future) throws Exception {
+        try {
+            return future.get(OP_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            throw lost(client, e);
+        }
+    }
+
+    /**
+     * A spymemcached failure as a {@link MemcachedUnavailableException} naming the servers that are down (a
+     * {@link MemcachedMemberDownException} when the pool's others serve); anything else as it is.
+     */
+    public Exception lost(MemcachedClient client, Exception e) {
+        if (e instanceof MemcachedUnavailableException) {
+            return e;
+        }
+        Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
+        if (!MemcachedErrors.isMemcachedFailure(cause)) {
+            return e; // not a lost server: classified (fatal) as it is
+        }
+        String why = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+        return unavailable(client, why, e);
     }
 
     /** A node's host:port as the servers were given, or null for a node that isn't on a socket address. */

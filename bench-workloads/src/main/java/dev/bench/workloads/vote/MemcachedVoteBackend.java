@@ -164,6 +164,17 @@ final class MemcachedVoteBackend implements VoteBackend {
             this.client = client;
         }
 
+        /** Each op counts against the server of its article's counter (a read's title may live on another). */
+        @Override
+        public boolean hostPerArticle() {
+            return target.serverCount() > 1;
+        }
+
+        @Override
+        public int hostOf(long article) {
+            return target.hostOf(client, keys.count(article));
+        }
+
         @Override
         public void read(long[] ids, int n) throws Exception {
             readKeys.clear();
