@@ -83,7 +83,7 @@ class MemcachedPoolYcsbMemberKilledTest {
             JsonNode hosts = summary.path("hosts");
             assertEquals(servers.stream().sorted().toList(), iterable(hosts.fieldNames()).stream().sorted().toList(), hosts.toString());
             JsonNode dead = hosts.path("127.0.0.1:" + killed.port()).path("ops");
-            assertTrue(dead.path("READ").path("failed").asLong() + dead.path("UPDATE").path("failed").asLong() > 0, hosts.toString());
+            assertTrue(dead.path("read").path("failed").asLong() + dead.path("update").path("failed").asLong() > 0, hosts.toString());
             long[] after = completedAndFailedFrom(csv, intervalsAtKill + 1);
             assertTrue(after[0] > 0 && after[1] > 0, "after the kill, ops went on and those needing it failed: " + Arrays.toString(after));
             ResultsInvariants.assertHold(dir.resolve("run"));

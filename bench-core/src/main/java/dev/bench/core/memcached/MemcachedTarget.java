@@ -6,8 +6,10 @@ import net.spy.memcached.ConnectionFactory;
 import net.spy.memcached.ConnectionFactoryBuilder;
 import net.spy.memcached.DefaultHashAlgorithm;
 import net.spy.memcached.FailureMode;
+import net.spy.memcached.KetamaNodeLocator;
 import net.spy.memcached.MemcachedClient;
 import net.spy.memcached.MemcachedNode;
+import net.spy.memcached.NodeLocator;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -60,7 +62,12 @@ public final class MemcachedTarget implements AutoCloseable {
     private final List<InetSocketAddress> servers;
     private final MemcachedClient[] clients;
     private final String version;
-    /** Each client's nodes' {@link Hosts} numbers, filled once the clients are open; read-only after. */
+    /**
+     * The pool's Ketama ring, built once as every client's is (same servers, same hash), so a key's server is a hash
+     * and a look-up: {@code client.getNodeLocator()} copies the client's ring on every call. Null until open.
+     */
+    private NodeLocator keys;
+    /** {@link #keys}' nodes' {@link Hosts} numbers; read-only once open. */
     private final Map<MemcachedNode, Integer> hostOfNode = new IdentityHashMap<>();
 
     private MemcachedTarget(List<InetSocketAddress> servers, MemcachedClient[] clients, String version) {
@@ -94,10 +101,12 @@ public final class MemcachedTarget implements AutoCloseable {
             }
             for (MemcachedClient client : opened) {
                 target.awaitConnected(client, CONNECT_WAIT_MS);
-                for (MemcachedNode node : client.getNodeLocator().getAll()) {
-                    String name = name(node);
-                    target.hostOfNode.put(node, name == null ? Hosts.UNNAMED : Hosts.indexOf(name));
-                }
+            }
+            List<MemcachedNode> nodes = new ArrayList<>(opened[0].getNodeLocator().getAll());
+            target.keys = new KetamaNodeLocator(nodes, DefaultHashAlgorithm.KETAMA_HASH); // as connectionFactory's CONSISTENT
+            for (MemcachedNode node : nodes) {
+                String name = name(node);
+                target.hostOfNode.put(node, name == null ? Hosts.UNNAMED : Hosts.indexOf(name));
             }
             return target;
         } catch (IOException e) {
@@ -205,8 +214,8 @@ public final class MemcachedTarget implements AutoCloseable {
     }
 
     /** The server a key lives on, as host:port (Ketama: the same for every client). */
-    public String serverOf(MemcachedClient client, String key) {
-        String name = name(client.getNodeLocator().getPrimary(key));
+    public String serverOf(String key) {
+        String name = name(keys.getPrimary(key));
         return name != null ? name : "?";
     }
 
@@ -214,8 +223,8 @@ public final class MemcachedTarget implements AutoCloseable {
      * The {@link Hosts} number of the server a key lives on: what a session names per op ({@code Batch.servedBy}).
      * A hash and a map look-up, nothing asked of the server.
      */
-    public int hostOf(MemcachedClient client, String key) {
-        Integer host = hostOfNode.get(client.getNodeLocator().getPrimary(key));
+    public int hostOf(String key) {
+        Integer host = hostOfNode.get(keys.getPrimary(key));
         return host != null ? host : Hosts.UNNAMED;
     }
 

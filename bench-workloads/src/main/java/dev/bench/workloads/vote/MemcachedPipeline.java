@@ -86,7 +86,7 @@ final class MemcachedPipeline {
             byServer.clear();
             for (long id = from; id <= to; id++) {
                 String k = key.apply(id);
-                String server = target.serverOf(client, k);
+                String server = target.serverOf(k);
                 if (!down.contains(server)) {
                     byServer.computeIfAbsent(server, s -> new ArrayList<>()).add(k);
                 }

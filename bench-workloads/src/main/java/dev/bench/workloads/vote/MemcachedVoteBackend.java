@@ -109,7 +109,7 @@ final class MemcachedVoteBackend implements VoteBackend {
                 if (value != null) {
                     sum[0] += Long.parseLong(value.toString().trim());
                 } else {
-                    missingByServer.merge(target.serverOf(client, key), 1L, Long::sum);
+                    missingByServer.merge(target.serverOf(key), 1L, Long::sum);
                 }
             }
         });
@@ -172,7 +172,7 @@ final class MemcachedVoteBackend implements VoteBackend {
 
         @Override
         public int hostOf(long article) {
-            return target.hostOf(client, keys.count(article));
+            return target.hostOf(keys.count(article));
         }
 
         @Override

@@ -77,7 +77,7 @@ public final class MemcachedStore implements YcsbStore {
         long present = 0;
         for (int i = 0; i < keys.size(); i++) {
             String item = item(keys.get(i));
-            String server = allDown ? "" : target.serverOf(client, item);
+            String server = allDown ? "" : target.serverOf(item);
             if (down.contains(server)) {
                 keysOnDownServers.merge(server, 1L, Long::sum);
                 continue;
@@ -165,7 +165,7 @@ public final class MemcachedStore implements YcsbStore {
 
         @Override
         public int hostOf(String key) {
-            return target.hostOf(client, item(key));
+            return target.hostOf(item(key));
         }
 
         @Override
