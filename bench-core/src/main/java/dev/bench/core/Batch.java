@@ -19,6 +19,9 @@ public final class Batch {
     private final long[] opIndex;
     private final long[] intendedNanos;
     private final boolean[] rejected;
+    /** Per op, the host that serves it, when the session named them ({@link #servedBy}); else unused. */
+    private final int[] opHosts;
+    private boolean hostsPerOp;
     private final long windowStartNanos;
     private int kind;
     private int size;
@@ -34,6 +37,7 @@ public final class Batch {
         this.opIndex = new long[capacity];
         this.intendedNanos = new long[capacity];
         this.rejected = new boolean[capacity];
+        this.opHosts = new int[capacity];
         this.windowStartNanos = windowStartNanos;
     }
 
@@ -98,8 +102,29 @@ public final class Batch {
         return rejectedCount;
     }
 
+    /**
+     * Names the host ({@code Hosts} number) that serves op i, for a session whose ops go to different servers
+     * (a memcached pool: each key's server). Name every op's host before the call that may fail: the engine
+     * then records (and counts failed) each op against its own host instead of {@code Session.host(kind)}.
+     */
+    public void servedBy(int i, int host) {
+        opHosts[checked(i)] = host;
+        hostsPerOp = true;
+    }
+
+    /** Whether the session named each op's host this batch ({@link #servedBy}). */
+    public boolean hostsPerOp() {
+        return hostsPerOp;
+    }
+
+    /** The host {@link #servedBy} named for op i. */
+    public int opHost(int i) {
+        return opHosts[checked(i)];
+    }
+
     public void clear(int kind) {
         clearRejections();
+        this.hostsPerOp = false;
         this.kind = kind;
         this.size = 0;
     }

@@ -18,7 +18,8 @@ public interface Session extends AutoCloseable {
      * The number ({@link Hosts}) of the server that serves this session's ops of the given kind: the
      * one its connection for that kind is open to (a session may read from a replica and write to the
      * primary). Called before each batch: return a number learned when the connection opened, never
-     * ask the server here. The default, {@link Hosts#UNNAMED}: the target as a whole.
+     * ask the server here. The default, {@link Hosts#UNNAMED}: the target as a whole. A session whose
+     * ops of one batch go to different servers (a memcached pool) names each op's in {@link Batch#servedBy}.
      */
     default int host(int kind) {
         return Hosts.UNNAMED;

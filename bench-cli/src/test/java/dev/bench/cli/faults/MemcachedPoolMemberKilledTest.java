@@ -85,6 +85,11 @@ class MemcachedPoolMemberKilledTest {
             assertEquals(List.of("127.0.0.1:" + killed.port()), iterable(byServer.fieldNames()), byServer.toString());
             assertEquals(missing, byServer.path("127.0.0.1:" + killed.port()).asLong(), byServer.toString());
 
+            // each op counted against its counter's server: all three served, and the killed one's ops after the kill failed
+            JsonNode hosts = summary.path("hosts");
+            assertEquals(pool.stream().map(m -> "127.0.0.1:" + m.port()).sorted().toList(),
+                    iterable(hosts.fieldNames()).stream().sorted().toList(), hosts.toString());
+            assertTrue(hosts.path("127.0.0.1:" + killed.port()).path("ops").path("write").path("failed").asLong() > 0, hosts.toString());
             long[] after = completedAndFailedFrom(csv, intervalsAtKill + 1);
             assertTrue(after[0] > 0 && after[1] > 0, "after the kill, ops went on and those needing it failed: " + Arrays.toString(after));
             ResultsInvariants.assertHold(dir.resolve("run"));
@@ -93,7 +98,7 @@ class MemcachedPoolMemberKilledTest {
         }
     }
 
-    private static List<String> iterable(java.util.Iterator<String> names) {
+    static List<String> iterable(java.util.Iterator<String> names) {
         List<String> all = new ArrayList<>();
         names.forEachRemaining(all::add);
         return all;
@@ -123,7 +128,7 @@ class MemcachedPoolMemberKilledTest {
     }
 
     /** Completed and failed ops of the measured intervals from line {@code first} (1-based after the header) on. */
-    private static long[] completedAndFailedFrom(Path csv, int first) throws IOException {
+    static long[] completedAndFailedFrom(Path csv, int first) throws IOException {
         List<String> lines = Files.readAllLines(csv);
         List<String> header = Arrays.asList(lines.get(0).split(","));
         int completed = header.indexOf("completed");
@@ -137,7 +142,7 @@ class MemcachedPoolMemberKilledTest {
         return sums;
     }
 
-    private static boolean awaitIntervals(Process client, Path csv, int intervals) throws Exception {
+    static boolean awaitIntervals(Process client, Path csv, int intervals) throws Exception {
         for (int i = 0; i < 1200 && client.isAlive(); i++) {
             if (Files.exists(csv) && Files.readAllLines(csv).size() > intervals) {
                 return true;
@@ -147,18 +152,18 @@ class MemcachedPoolMemberKilledTest {
         return false;
     }
 
-    private static boolean onPath(String program) {
+    static boolean onPath(String program) {
         return Stream.of(System.getenv().getOrDefault("PATH", "").split(":")).anyMatch(d -> Files.isExecutable(Path.of(d, program)));
     }
 
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
         }
     }
 
     /** This build's bench in a child JVM working in {@code dir}, its output in out.txt and err.txt. */
-    private static Process bench(Path dir, String args) throws IOException {
+    static Process bench(Path dir, String args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), BenchMain.class.getName()));
         cmd.addAll(Stream.of(args.split(" ")).toList());

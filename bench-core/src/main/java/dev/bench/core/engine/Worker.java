@@ -24,7 +24,8 @@ import java.util.concurrent.locks.LockSupport;
  * the thread ended, {@link #isBusy()} by the reporting thread at any time. Its recorders may be shared
  * with other workers ({@link KindRecorder#setsFor}).
  *
- * <p>Each batch is recorded against the host its session says serves its kind ({@link Session#host}):
+ * <p>Each batch is recorded against the host its session says serves its kind ({@link Session#host}),
+ * or each op against its own when the session named them ({@link Batch#servedBy}: a memcached pool):
  * the worker keeps each host's recorder array once it has it, so a batch costs one array read more.
  */
 final class Worker implements Runnable {
@@ -186,9 +187,13 @@ final class Worker implements Runnable {
         KindRecorder recorder = recordersFor(host)[kind];
         long service = doneNanos - sendNanos;
         boolean anyRejected = batch.rejectedCount() > 0;
+        boolean perOp = batch.hostsPerOp();
         for (int i = 0; i < batch.size(); i++) {
             // intended times only grow within a batch: when its first op is in the window, all of it is
             boolean inWindow = firstInWindow || batch.isMeasured(i);
+            if (perOp) {
+                recorder = recordersFor(batch.opHost(i))[kind];
+            }
             recorder.record(doneNanos - batch.intendedNanos(i), service, inWindow, anyRejected && batch.isRejected(i));
             if (inWindow) {
                 lastDoneNanos = doneNanos;
@@ -216,13 +221,19 @@ final class Worker implements Runnable {
     /** @return the measured ops among them (warmup ops are not counted) */
     private int countFailed(int kind, boolean firstInWindow) {
         int inWindow = 0;
+        boolean perOp = batch.hostsPerOp();
         for (int i = 0; i < batch.size(); i++) {
             if (firstInWindow || batch.isMeasured(i)) {
                 inWindow++;
+                if (perOp) {
+                    hostCounters.failed(batch.opHost(i), kind, 1); // failures are rare: a lock per op is fine
+                }
             }
         }
         counters[kind].failed(inWindow);
-        hostCounters.failed(host, kind, inWindow);
+        if (!perOp) {
+            hostCounters.failed(host, kind, inWindow);
+        }
         return inWindow;
     }
 

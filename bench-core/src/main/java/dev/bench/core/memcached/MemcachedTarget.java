@@ -1,12 +1,15 @@
 package dev.bench.core.memcached;
 
 import dev.bench.core.BenchException;
+import dev.bench.core.Hosts;
 import net.spy.memcached.ConnectionFactory;
 import net.spy.memcached.ConnectionFactoryBuilder;
 import net.spy.memcached.DefaultHashAlgorithm;
 import net.spy.memcached.FailureMode;
+import net.spy.memcached.KetamaNodeLocator;
 import net.spy.memcached.MemcachedClient;
 import net.spy.memcached.MemcachedNode;
+import net.spy.memcached.NodeLocator;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -16,10 +19,15 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -54,6 +62,13 @@ public final class MemcachedTarget implements AutoCloseable {
     private final List<InetSocketAddress> servers;
     private final MemcachedClient[] clients;
     private final String version;
+    /**
+     * The pool's Ketama ring, built once as every client's is (same servers, same hash), so a key's server is a hash
+     * and a look-up: {@code client.getNodeLocator()} copies the client's ring on every call. Null until open.
+     */
+    private NodeLocator keys;
+    /** {@link #keys}' nodes' {@link Hosts} numbers; read-only once open. */
+    private final Map<MemcachedNode, Integer> hostOfNode = new IdentityHashMap<>();
 
     private MemcachedTarget(List<InetSocketAddress> servers, MemcachedClient[] clients, String version) {
         this.servers = servers;
@@ -86,6 +101,12 @@ public final class MemcachedTarget implements AutoCloseable {
             }
             for (MemcachedClient client : opened) {
                 target.awaitConnected(client, CONNECT_WAIT_MS);
+            }
+            List<MemcachedNode> nodes = new ArrayList<>(opened[0].getNodeLocator().getAll());
+            target.keys = new KetamaNodeLocator(nodes, DefaultHashAlgorithm.KETAMA_HASH); // as connectionFactory's CONSISTENT
+            for (MemcachedNode node : nodes) {
+                String name = name(node);
+                target.hostOfNode.put(node, name == null ? Hosts.UNNAMED : Hosts.indexOf(name));
             }
             return target;
         } catch (IOException e) {
@@ -193,9 +214,46 @@ public final class MemcachedTarget implements AutoCloseable {
     }
 
     /** The server a key lives on, as host:port (Ketama: the same for every client). */
-    public String serverOf(MemcachedClient client, String key) {
-        String name = name(client.getNodeLocator().getPrimary(key));
+    public String serverOf(String key) {
+        String name = name(keys.getPrimary(key));
         return name != null ? name : "?";
+    }
+
+    /**
+     * The {@link Hosts} number of the server a key lives on: what a session names per op ({@code Batch.servedBy}).
+     * A hash and a map look-up, nothing asked of the server.
+     */
+    public int hostOf(String key) {
+        Integer host = hostOfNode.get(keys.getPrimary(key));
+        return host != null ? host : Hosts.UNNAMED;
+    }
+
+    /**
+     * Waits for a spymemcached future, turning its ways of saying "the server is gone" (cancelled, timed out)
+     * into one exception that names the servers that are down ({@link #lost}).
+     */
+    public <T> T await(MemcachedClient client, Future<T> future) throws Exception {
+        try {
+            return future.get(OP_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            throw lost(client, e);
+        }
+    }
+
+    /**
+     * A spymemcached failure as a {@link MemcachedUnavailableException} naming the servers that are down (a
+     * {@link MemcachedMemberDownException} when the pool's others serve); anything else as it is.
+     */
+    public Exception lost(MemcachedClient client, Exception e) {
+        if (e instanceof MemcachedUnavailableException) {
+            return e;
+        }
+        Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
+        if (!MemcachedErrors.isMemcachedFailure(cause)) {
+            return e; // not a lost server: classified (fatal) as it is
+        }
+        String why = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+        return unavailable(client, why, e);
     }
 
     /** A node's host:port as the servers were given, or null for a node that isn't on a socket address. */

@@ -56,8 +56,13 @@ class MemcachedTargetTest {
             int onB = 0;
             for (int i = 0; i < keys; i++) {
                 assertEquals("v" + i, pool.client(1).get("k" + i), "client 1 finds what client 0 stored");
-                onA += onlyA.client(0).get("k" + i) != null ? 1 : 0;
+                boolean inA = onlyA.client(0).get("k" + i) != null;
+                onA += inA ? 1 : 0;
                 onB += onlyB.client(0).get("k" + i) != null ? 1 : 0;
+                // the pool's own ring names the server that holds the key, and its host number is that server's
+                String server = inA ? a.address() : b.address();
+                assertEquals(server, pool.serverOf("k" + i), "k" + i);
+                assertEquals(dev.bench.core.Hosts.indexOf(server), pool.hostOf("k" + i), "k" + i);
             }
             assertEquals(keys, onA + onB, "each key on exactly one server");
             assertTrue(onA > keys / 5 && onB > keys / 5, "spread: " + onA + " on a, " + onB + " on b");

@@ -118,6 +118,61 @@ class HostsRecordingTest {
         assertEquals(0, primary.staleReads());
     }
 
+    /**
+     * Ops of one batch on two hosts (a memcached pool: each key on its server), named per op: even op indexes on
+     * one, odd on the other; every 4th batch fails. The session tallies each host's completed and failed ops itself.
+     */
+    @Test
+    void eachOpOfABatchCountsAgainstTheHostItNamed() {
+        int even = Hosts.indexOf("even.hosts-test:3");
+        int odd = Hosts.indexOf("odd.hosts-test:4");
+        long[][] told = new long[2][2]; // [even, odd][completed, failed]
+        AtomicLong batches = new AtomicLong();
+        Workload pool = new Workload() {
+            @Override
+            public List<OpKind> kinds() {
+                return List.of(new OpKind("get", 1, 8));
+            }
+
+            @Override
+            public Session openSession(int workerIndex) {
+                return batch -> {
+                    for (int i = 0; i < batch.size(); i++) {
+                        batch.servedBy(i, batch.opIndex(i) % 2 == 0 ? even : odd);
+                    }
+                    boolean fails = batches.incrementAndGet() % 4 == 0;
+                    synchronized (told) {
+                        for (int i = 0; i < batch.size(); i++) {
+                            told[(int) (batch.opIndex(i) % 2)][fails ? 1 : 0]++;
+                        }
+                    }
+                    spin(200_000);
+                    if (fails) {
+                        throw new IllegalStateException("refused");
+                    }
+                };
+            }
+
+            @Override
+            public ErrorKind classify(Exception failure) {
+                return ErrorKind.FAILED;
+            }
+        };
+        RunResult r = Engine.run(pool, RunConfig.builder().threads(2).targetOpsPerSec(20_000).duration(Duration.ofMillis(500))
+                .maxRetries(0).build(), List.of());
+
+        Map<String, HostStats> byName = new java.util.HashMap<>();
+        r.hosts().forEach(h -> byName.put(h.host(), h));
+        assertEquals(java.util.Set.of("even.hosts-test:3", "odd.hosts-test:4"), byName.keySet());
+        for (int parity = 0; parity < 2; parity++) {
+            HostStats h = byName.get(parity == 0 ? "even.hosts-test:3" : "odd.hosts-test:4");
+            assertEquals(told[parity][0], h.kinds().get(0).completed(), h.host());
+            assertEquals(told[parity][1], h.failed(), h.host());
+            assertTrue(told[parity][0] > 0 && told[parity][1] > 0, h.host() + ": " + java.util.Arrays.toString(told[parity]));
+        }
+        assertEquals(r.kind("get").completed(), told[0][0] + told[1][0]);
+    }
+
     @Test
     void summaryAndReportShowTheHostsAndTheyAddUp(@TempDir Path tmp) throws Exception {
         BenchmarkRunTest.ScriptedBenchmark b = new BenchmarkRunTest.ScriptedBenchmark(List.of(new PhasePlan("run", CONFIG)), true) {

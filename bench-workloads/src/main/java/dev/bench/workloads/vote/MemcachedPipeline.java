@@ -1,6 +1,5 @@
 package dev.bench.workloads.vote;
 
-import dev.bench.core.memcached.MemcachedErrors;
 import dev.bench.core.memcached.MemcachedTarget;
 import dev.bench.core.memcached.MemcachedUnavailableException;
 import net.spy.memcached.MemcachedClient;
@@ -12,10 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.LongFunction;
 
 /**
@@ -90,7 +86,7 @@ final class MemcachedPipeline {
             byServer.clear();
             for (long id = from; id <= to; id++) {
                 String k = key.apply(id);
-                String server = target.serverOf(client, k);
+                String server = target.serverOf(k);
                 if (!down.contains(server)) {
                     byServer.computeIfAbsent(server, s -> new ArrayList<>()).add(k);
                 }
@@ -107,29 +103,13 @@ final class MemcachedPipeline {
         void visit(long from, long to, Map<String, Object> found) throws Exception;
     }
 
-    /**
-     * Waits for a spymemcached future, turning its ways of saying "the server is gone" (cancelled,
-     * timed out) into one exception that names the servers that are down.
-     */
-    static <T> T await(MemcachedTarget target, MemcachedClient client, Future<T> future)
-            throws Exception {
-        try {
-            return future.get(MemcachedTarget.OP_TIMEOUT_MS, TimeUnit.MILLISECONDS);
-        } catch (ExecutionException | TimeoutException | RuntimeException e) {
-            throw lost(target, client, e);
-        }
+    /** As {@link MemcachedTarget#await}. */
+    static <T> T await(MemcachedTarget target, MemcachedClient client, Future<T> future) throws Exception {
+        return target.await(client, future);
     }
 
-    /** A spymemcached failure as a {@link MemcachedUnavailableException} naming the servers that are down. */
+    /** As {@link MemcachedTarget#lost}. */
     static Exception lost(MemcachedTarget target, MemcachedClient client, Exception e) {
-        if (e instanceof MemcachedUnavailableException) {
-            return e;
-        }
-        Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
-        if (!MemcachedErrors.isMemcachedFailure(cause)) {
-            return e; // not a lost server: classified (fatal) as it is
-        }
-        String why = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
-        return target.unavailable(client, why, e);
+        return target.lost(client, e);
     }
 }

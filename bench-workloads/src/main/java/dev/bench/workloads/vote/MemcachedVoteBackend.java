@@ -109,7 +109,7 @@ final class MemcachedVoteBackend implements VoteBackend {
                 if (value != null) {
                     sum[0] += Long.parseLong(value.toString().trim());
                 } else {
-                    missingByServer.merge(target.serverOf(client, key), 1L, Long::sum);
+                    missingByServer.merge(target.serverOf(key), 1L, Long::sum);
                 }
             }
         });
@@ -162,6 +162,17 @@ final class MemcachedVoteBackend implements VoteBackend {
 
         Session(MemcachedClient client) {
             this.client = client;
+        }
+
+        /** Each op counts against the server of its article's counter (a read's title may live on another). */
+        @Override
+        public boolean hostPerArticle() {
+            return target.serverCount() > 1;
+        }
+
+        @Override
+        public int hostOf(long article) {
+            return target.hostOf(keys.count(article));
         }
 
         @Override

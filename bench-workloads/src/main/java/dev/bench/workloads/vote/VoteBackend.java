@@ -99,6 +99,16 @@ public interface VoteBackend extends AutoCloseable {
             return dev.bench.core.Hosts.UNNAMED;
         }
 
+        /** Whether each article lives on a server of its own ({@link #hostOf}: a memcached pool), not on the session's. */
+        default boolean hostPerArticle() {
+            return false;
+        }
+
+        /** The host number of the server that holds an article (its counter), when {@link #hostPerArticle}. */
+        default int hostOf(long article) {
+            return dev.bench.core.Hosts.UNNAMED;
+        }
+
         /** Cuts the connection off from another thread; see {@link dev.bench.core.Session#abort}. */
         default void abort() {
         }

@@ -93,12 +93,16 @@ public final class VoteWorkload implements Workload {
         long[] ids = new long[capacity];
         long[] floors = stale == null ? null : new long[capacity];
         long[] seen = stale == null ? null : new long[capacity];
+        boolean hostPerArticle = session.hostPerArticle();
         return new Session() {
             @Override
             public void execute(Batch batch) throws Exception {
                 int n = batch.size();
                 for (int i = 0; i < n; i++) {
                     ids[i] = keys.next(batch.random(i));
+                    if (hostPerArticle) {
+                        batch.servedBy(i, session.hostOf(ids[i])); // before reads sort the ids
+                    }
                 }
                 if (batch.kind() == writeKind) {
                     try {

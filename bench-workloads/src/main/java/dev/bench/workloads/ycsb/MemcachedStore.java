@@ -11,15 +11,19 @@ import net.spy.memcached.MemcachedClient;
 import net.spy.memcached.internal.OperationFuture;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * YCSB's {@code memcached} binding: a record is one item, key {@code <table>-<key>}, value a JSON
  * object of its fields. Insert is memcached's {@code add} (an existing key fails the op), update its
  * {@code replace} with the fields written (so, as in YCSB, the others are gone), read a {@code get}.
- * memcached has no scans: a workload with scanproportion > 0 is refused before it starts.
+ * memcached has no scans: a workload with scanproportion > 0 is refused before it starts. In a pool each op
+ * counts against its key's server; a member that died stays out (its ops fail on their own, the others go on), and
+ * the check counts the records that lived on it ({@link #keysOnDownServers}).
  *
  * <p>Threading: {@link #open} and {@link #classify} from any worker; a client serves several workers.
  */
@@ -32,6 +36,7 @@ public final class MemcachedStore implements YcsbStore {
     private final CoreConfig config;
     /** Before the phase: memcached's evictions so far, for the check. */
     private MemcachedStats statsBefore;
+    private final Map<String, Long> keysOnDownServers = new TreeMap<>();
 
     public MemcachedStore(MemcachedTarget target, CoreConfig config) {
         this.target = target;
@@ -46,28 +51,56 @@ public final class MemcachedStore implements YcsbStore {
     @Override
     public Connection open(int worker) throws Exception {
         MemcachedClient client = target.client(worker);
-        target.awaitConnected(client, MemcachedTarget.OP_TIMEOUT_MS);
+        // a pool that lost a member serves on: ops needing the dead one fail on their own (FAILED)
+        target.awaitServing(client, MemcachedTarget.OP_TIMEOUT_MS);
         return new Items(client);
     }
 
+    /** A pool member down fails the op alone; a lost server reconnects; anything else (add refused) fails the op. */
     @Override
     public ErrorKind classify(Exception failure) {
-        return MemcachedErrors.isMemcachedFailure(failure) ? ErrorKind.CONNECTION : ErrorKind.FAILED;
+        ErrorKind kind = MemcachedErrors.classify(failure);
+        return kind == ErrorKind.FATAL ? ErrorKind.FAILED : kind;
     }
 
+    /**
+     * How many of {@code keys} the live servers hold, each asked for its own keys; the keys of a pool member that is
+     * down are not asked for but counted by server ({@link #keysOnDownServers}). With every server down this fails.
+     */
     @Override
-    public long count(List<String> keys) {
+    public long count(List<String> keys) throws Exception {
         MemcachedClient client = target.client(0);
+        Set<String> down = Set.copyOf(target.downServers(client));
+        boolean allDown = down.size() >= target.serverCount();
+        keysOnDownServers.clear();
+        Map<String, List<String>> byServer = new HashMap<>();
         long present = 0;
-        List<String> chunk = new ArrayList<>(BULK);
         for (int i = 0; i < keys.size(); i++) {
-            chunk.add(item(keys.get(i)));
-            if (chunk.size() == BULK || i == keys.size() - 1) {
-                present += client.getBulk(chunk).size();
+            String item = item(keys.get(i));
+            String server = allDown ? "" : target.serverOf(item);
+            if (down.contains(server)) {
+                keysOnDownServers.merge(server, 1L, Long::sum);
+                continue;
+            }
+            List<String> chunk = byServer.computeIfAbsent(server, x -> new ArrayList<>(BULK));
+            chunk.add(item);
+            if (chunk.size() == BULK) {
+                present += target.await(client, client.asyncGetBulk(chunk)).size();
                 chunk.clear();
             }
         }
+        for (List<String> chunk : byServer.values()) {
+            if (!chunk.isEmpty()) {
+                present += target.await(client, client.asyncGetBulk(chunk)).size();
+            }
+        }
         return present;
+    }
+
+    /** Of the keys the last {@link #count} was given, those on pool members that were down, by server. */
+    @Override
+    public Map<String, Long> keysOnDownServers() {
+        return Map.copyOf(keysOnDownServers);
     }
 
     @Override
@@ -88,7 +121,7 @@ public final class MemcachedStore implements YcsbStore {
     }
 
     @Override
-    public long present(List<String> keys) {
+    public long present(List<String> keys) throws Exception {
         return count(keys);
     }
 
@@ -124,9 +157,20 @@ public final class MemcachedStore implements YcsbStore {
             this.client = client;
         }
 
+        /** Each op counts against its key's server ({@code Batch.servedBy}). */
+        @Override
+        public boolean hostPerKey() {
+            return target.serverCount() > 1;
+        }
+
+        @Override
+        public int hostOf(String key) {
+            return target.hostOf(item(key));
+        }
+
         @Override
         public boolean read(String key, int field, String[] values) throws Exception {
-            Object item = client.get(item(key));
+            Object item = target.await(client, client.asyncGet(item(key)));
             if (item == null) {
                 return false;
             }
@@ -145,17 +189,21 @@ public final class MemcachedStore implements YcsbStore {
 
         @Override
         public boolean update(String key, String[] values) throws Exception {
-            return client.replace(item(key), 0, json(values)).get(MemcachedTarget.OP_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+            return target.await(client, client.replace(item(key), 0, json(values)));
         }
 
         @Override
         public void insert(String[] keys, String[][] values, int rows) throws Exception {
             List<OperationFuture<Boolean>> adds = new ArrayList<>(rows);
-            for (int r = 0; r < rows; r++) {
-                adds.add(client.add(item(keys[r]), 0, json(values[r])));
+            try {
+                for (int r = 0; r < rows; r++) {
+                    adds.add(client.add(item(keys[r]), 0, json(values[r])));
+                }
+            } catch (RuntimeException e) {
+                throw target.lost(client, e);
             }
             for (int r = 0; r < rows; r++) {
-                if (!adds.get(r).get(MemcachedTarget.OP_TIMEOUT_MS, TimeUnit.MILLISECONDS)) {
+                if (!target.await(client, adds.get(r))) {
                     throw new IllegalStateException("memcached did not add " + item(keys[r]) + ": "
                             + adds.get(r).getStatus().getMessage());
                 }

@@ -91,7 +91,8 @@ public final class YcsbBenchmark extends Benchmark {
         YcsbCheck check;
         if (store.countsKeys()) {
             long present = store.count(workload.expectedKeys());
-            check = YcsbCheck.ofKeys(workload.expectedKeys().size(), present, told, store.evictedSincePhase());
+            check = YcsbCheck.ofKeys(workload.expectedKeys().size(), present, told, store.evictedSincePhase(),
+                    store.keysOnDownServers());
         } else {
             long after = store.count(List.of());
             long found = inDoubtFound();
@@ -131,6 +132,9 @@ public final class YcsbBenchmark extends Benchmark {
         YcsbCounts.Snapshot told = workload.counts().snapshot();
         Figures figures = new Figures().sum("inserts_acknowledged", told.insertsAcknowledged())
                 .sum("inserts_in_doubt", told.insertsInDoubt());
+        if (!store.keysOnDownServers().isEmpty()) {
+            figures.same("records_on_down_servers", store.keysOnDownServers()); // lost with a pool member, by server
+        }
         if (plan.config().dataIntegrity()) {
             figures.sum("reads_verified", told.verified()).sum("reads_verify_failed", told.verifyFailed());
         }

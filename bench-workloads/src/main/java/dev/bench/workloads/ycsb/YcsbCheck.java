@@ -3,7 +3,9 @@ package dev.bench.workloads.ycsb;
 import dev.bench.core.memcached.MemcachedStats;
 import dev.bench.core.run.IntegrityCheck;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The after-phase check. A SQL table must hold the rows it held before plus the inserts acknowledged
@@ -47,8 +49,29 @@ public record YcsbCheck(boolean ok, boolean mayBeEvicted, String detail) {
      *                null when unknown
      */
     static YcsbCheck ofKeys(long expected, long present, YcsbCounts.Snapshot told, MemcachedStats evicted) {
-        String detail = present + " of " + expected + " keys present (loaded and acknowledged inserts)";
-        long missing = expected - present;
+        return ofKeys(expected, present, told, evicted, Map.of());
+    }
+
+    /**
+     * As above, in a pool that lost members: the records on the servers down ({@code onDownServers}, counted by
+     * server) are lost acknowledged writes, named by server; the other keys are checked as above on the live servers.
+     */
+    static YcsbCheck ofKeys(long expected, long present, YcsbCounts.Snapshot told, MemcachedStats evicted,
+                            Map<String, Long> onDownServers) {
+        long lostWithServers = onDownServers.values().stream().mapToLong(Long::longValue).sum();
+        if (lostWithServers == 0) {
+            return ofKeys(present + " of " + expected + " keys present (loaded and acknowledged inserts)", expected - present,
+                    told, evicted);
+        }
+        List<String> servers = new ArrayList<>();
+        onDownServers.forEach((server, keys) -> servers.add(server + " (" + keys + ")"));
+        YcsbCheck live = ofKeys(present + " of " + (expected - lostWithServers) + " keys on the live servers present",
+                expected - lostWithServers - present, told, evicted);
+        return new YcsbCheck(false, false, "lost " + lostWithServers + " acknowledged writes: the records on "
+                + String.join(", ", servers) + ", down; " + live.detail());
+    }
+
+    private static YcsbCheck ofKeys(String detail, long missing, YcsbCounts.Snapshot told, MemcachedStats evicted) {
         if (missing <= 0 || evicted == null || evicted.evictions() == 0) {
             return withReads(missing == 0, detail, told);
         }

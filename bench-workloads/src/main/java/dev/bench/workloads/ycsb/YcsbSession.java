@@ -24,6 +24,11 @@ final class YcsbSession implements Session {
     private final String[] values;
     private final String[] keys;
     private final String[][] rows;
+    /** Whether ops count against their key's server ({@link YcsbStore.Connection#hostPerKey}: a memcached pool). */
+    private final boolean hostPerKey;
+    /** The batch and op being served, for {@link #at}. */
+    private Batch batch;
+    private int op;
 
     /** @param reads the replica connection for reads and scans, or null to read on {@code connection} */
     YcsbSession(YcsbWorkload workload, YcsbStore.Connection connection, YcsbStore.Connection reads) {
@@ -36,11 +41,14 @@ final class YcsbSession implements Session {
         int batch = workload.isLoad() ? workload.rowsPerInsert() : 1;
         this.keys = new String[batch];
         this.rows = new String[batch][config.fieldCount()];
+        this.hostPerKey = connection.hostPerKey();
     }
 
     @Override
     public void execute(Batch batch) throws Exception {
+        this.batch = batch;
         for (int i = 0; i < batch.size(); i++) {
+            op = i;
             SplitMix64 random = batch.random(i);
             boolean found = workload.isLoad() ? load(batch.opIndex(i), random) : switch (workload.op(batch.kind())) {
                 case READ -> read(random);
@@ -62,6 +70,7 @@ final class YcsbSession implements Session {
             keys[r] = records.key(first + r);
             fill(keys[r], rows[r], random);
         }
+        at(keys[0]); // a statement of many records spans a pool's servers: it counts against its first record's
         if (landedEarlier(keys[0])) {
             workload.counts().acknowledged(keys, n);
             return true;
@@ -88,6 +97,7 @@ final class YcsbSession implements Session {
 
     private boolean read(SplitMix64 random) throws Exception {
         String key = records.key(workload.keys().next(random));
+        at(key);
         int field = config.readAllFields() ? -1 : records.randomField(random);
         boolean found = reads.read(key, field, values);
         if (config.dataIntegrity()) {
@@ -98,6 +108,7 @@ final class YcsbSession implements Session {
 
     private boolean update(long keynum, SplitMix64 random) throws Exception {
         String key = records.key(keynum);
+        at(key);
         writeValues(key, random);
         return connection.update(key, values);
     }
@@ -106,6 +117,7 @@ final class YcsbSession implements Session {
     private boolean insert(long opIndex, SplitMix64 random) throws Exception {
         long keynum = config.recordCount() + opIndex;
         String key = records.key(keynum);
+        at(key);
         try {
             keys[0] = key;
             fill(key, rows[0], random);
@@ -137,12 +149,20 @@ final class YcsbSession implements Session {
     private boolean readModifyWrite(SplitMix64 random) throws Exception {
         long keynum = workload.keys().next(random);
         String key = records.key(keynum);
+        at(key);
         int field = config.readAllFields() ? -1 : records.randomField(random);
         boolean found = connection.read(key, field, values);
         if (config.dataIntegrity()) {
             verify(key, found);
         }
         return update(keynum, random) && found;
+    }
+
+    /** The op's key, before it is sent: in a pool, the op counts against that key's server, failed or not. */
+    private void at(String key) {
+        if (hostPerKey) {
+            batch.servedBy(op, connection.hostOf(key));
+        }
     }
 
     private void verify(String key, boolean found) {

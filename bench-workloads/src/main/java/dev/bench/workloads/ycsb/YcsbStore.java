@@ -45,6 +45,11 @@ public interface YcsbStore extends AutoCloseable {
      */
     long count(List<String> keys) throws Exception;
 
+    /** Of the keys the last {@link #count} was given, those on servers that were down then (a memcached pool), by server. */
+    default java.util.Map<String, Long> keysOnDownServers() {
+        return java.util.Map.of();
+    }
+
     /** Before the phase: notes what the store drops on its own so far (memcached's evictions). */
     default void beforePhase() throws Exception {
     }
@@ -100,6 +105,16 @@ public interface YcsbStore extends AutoCloseable {
         /** The number ({@code dev.bench.core.Hosts}) of the server it is open to, learned when it opened. */
         default int host() {
             return dev.bench.core.Hosts.UNNAMED;
+        }
+
+        /** Whether each key lives on a server of its own ({@link #hostOf}: a memcached pool), not on the connection's. */
+        default boolean hostPerKey() {
+            return false;
+        }
+
+        /** The host number of the server holding {@code key}, when {@link #hostPerKey}. */
+        default int hostOf(String key) {
+            return host();
         }
 
         /** Cuts the connection off from another thread (JDBC's abort); must not block. */

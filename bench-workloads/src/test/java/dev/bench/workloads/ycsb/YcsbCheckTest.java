@@ -3,6 +3,8 @@ package dev.bench.workloads.ycsb;
 import dev.bench.core.memcached.MemcachedStats;
 import org.junit.jupiter.api.Test;
 
+import java.util.Map;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -66,6 +68,15 @@ class YcsbCheckTest {
                 YcsbCheck.ofKeys(100000, 99999, LOADED, new MemcachedStats(0, MB64, 1)).integrity().verdict());
         assertEquals("MISMATCH: 99999 of 100000 keys present (loaded and acknowledged inserts)",
                 YcsbCheck.ofKeys(100000, 99999, LOADED, null).integrity().verdict());
+    }
+
+    @Test
+    void recordsOnAPoolMemberDownAreLostAcknowledgedWritesNamedByServerEvenWithEvictions() {
+        YcsbCheck check = YcsbCheck.ofKeys(3000, 1990, LOADED, new MemcachedStats(5000, MB64, 2), Map.of("127.0.0.1:40001", 1010L));
+
+        assertEquals("MISMATCH: lost 1010 acknowledged writes: the records on 127.0.0.1:40001 (1010), down; 1990 of 1990 keys"
+                + " on the live servers present", check.integrity().verdict());
+        assertFalse(check.integrity().ok());
     }
 
     @Test
