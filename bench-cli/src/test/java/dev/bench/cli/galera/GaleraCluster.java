@@ -72,6 +72,25 @@ final class GaleraCluster {
         return cluster;
     }
 
+    /** The same nodes and parameters through MariaDB Connector/J's other multi-host mode: {@code sequential} or {@code replication}. */
+    String mariadbUrl(String mode) {
+        if (!url.matches("^jdbc:mariadb:[a-z]+://.*")) {
+            throw new AssertionError("BENCH_GALERA_URL names no Connector/J multi-host mode (jdbc:mariadb:loadbalance://...): " + url);
+        }
+        return url.replaceFirst("^jdbc:mariadb:[a-z]+:", "jdbc:mariadb:" + mode + ":");
+    }
+
+    /** The nodes through MySQL Connector/J's {@code loadbalance} mode, with causal reads. */
+    String connectorJLoadbalanceUrl() {
+        return "jdbc:mysql:loadbalance://" + String.join(",", nodes) + "/bench?user=bench&password=bench" + CAUSAL_READS;
+    }
+
+    /** Node N's port (1-based), as the tool names the host ({@code @@hostname:@@port}) after the colon. */
+    String port(int node) {
+        String address = nodes.get(node - 1);
+        return address.substring(address.lastIndexOf(':') + 1);
+    }
+
     /** SIGKILL node N (1-based): the others go on as a cluster of two once they have evicted it. */
     void kill(int node) {
         run("kill", Integer.toString(node));
