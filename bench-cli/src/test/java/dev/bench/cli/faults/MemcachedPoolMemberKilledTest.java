@@ -55,16 +55,9 @@ class MemcachedPoolMemberKilledTest {
             Process run = bench(dir, "vote --target 1000 --runtime 6 --warmup 0 -a " + ARTICLES + " --write-every 2"
                     + " --report-interval 1 --results run memcached --address " + addresses);
             Path csv = dir.resolve("run").resolve("intervals.csv");
-            assertTrue(awaitIntervals(run, csv, 2), "the run measures before the kill");
             PrivateMemcached killed = pool.get(1);
-            killed.pids().forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
-            int intervalsAtKill = Files.readAllLines(csv).size() - 1;
-            assertTrue(run.waitFor(60, TimeUnit.SECONDS), "the run ends by itself");
-
-            String err = Files.readString(dir.resolve("err.txt"));
-            assertTrue(!err.contains("\tat ") && !err.contains("Exception"), "no stack trace: " + err);
-            assertEquals(1, run.exitValue(), "lost votes are a mismatch: " + err);
-            JsonNode summary = new ObjectMapper().readTree(dir.resolve("run").resolve("summary.json").toFile());
+            int intervalsAtKill = killAfter(run, csv, 2, killed);
+            JsonNode summary = endedWithALoss(run, dir, "lost votes are a mismatch");
             String verdict = summary.path("integrity").path("verdict").asText();
             Matcher lost = LOST.matcher(verdict);
             assertTrue(lost.find(), verdict);
@@ -140,6 +133,22 @@ class MemcachedPoolMemberKilledTest {
             sums[1] += Long.parseLong(cells[failed]);
         }
         return sums;
+    }
+
+    /** Kills {@code member} once the run has written {@code intervals} intervals; the intervals written by then. */
+    static int killAfter(Process run, Path csv, int intervals, PrivateMemcached member) throws Exception {
+        assertTrue(awaitIntervals(run, csv, intervals), "the run measures before the kill");
+        member.pids().forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
+        return Files.readAllLines(csv).size() - 1;
+    }
+
+    /** The run ended by itself with exit 1 (a mismatch) and no stack trace; its summary. */
+    static JsonNode endedWithALoss(Process run, Path dir, String why) throws Exception {
+        assertTrue(run.waitFor(60, TimeUnit.SECONDS), "the run ends by itself");
+        String err = Files.readString(dir.resolve("err.txt"));
+        assertTrue(!err.contains("\tat ") && !err.contains("Exception"), "no stack trace: " + err);
+        assertEquals(1, run.exitValue(), why + ": " + err);
+        return new ObjectMapper().readTree(dir.resolve("run").resolve("summary.json").toFile());
     }
 
     static boolean awaitIntervals(Process client, Path csv, int intervals) throws Exception {

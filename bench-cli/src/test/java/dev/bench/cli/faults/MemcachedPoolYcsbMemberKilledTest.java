@@ -1,7 +1,6 @@
 package dev.bench.cli.faults;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bench.core.results.verify.ResultsInvariants;
 import dev.bench.core.testing.SkipOrFail;
 import org.junit.jupiter.api.Test;
@@ -21,11 +20,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import static dev.bench.cli.faults.MemcachedPoolMemberKilledTest.awaitIntervals;
 import static dev.bench.cli.faults.MemcachedPoolMemberKilledTest.bench;
 import static dev.bench.cli.faults.MemcachedPoolMemberKilledTest.completedAndFailedFrom;
+import static dev.bench.cli.faults.MemcachedPoolMemberKilledTest.endedWithALoss;
 import static dev.bench.cli.faults.MemcachedPoolMemberKilledTest.freePort;
 import static dev.bench.cli.faults.MemcachedPoolMemberKilledTest.iterable;
+import static dev.bench.cli.faults.MemcachedPoolMemberKilledTest.killAfter;
 import static dev.bench.cli.faults.MemcachedPoolMemberKilledTest.onPath;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -59,16 +59,9 @@ class MemcachedPoolYcsbMemberKilledTest {
             Process run = bench(dir, "ycsb run memcached " + common + " -p operationcount=0 -p maxexecutiontime=3"
                     + " -target 1000 -threads 2 --report-interval 1 --results run");
             Path csv = dir.resolve("run").resolve("intervals.csv");
-            assertTrue(awaitIntervals(run, csv, 1), "the run measures before the kill");
             PrivateMemcached killed = pool.get(1);
-            killed.pids().forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
-            int intervalsAtKill = Files.readAllLines(csv).size() - 1;
-            assertTrue(run.waitFor(60, TimeUnit.SECONDS), "the run ends by itself");
-
-            String err = Files.readString(dir.resolve("err.txt"));
-            assertTrue(!err.contains("\tat ") && !err.contains("Exception"), "no stack trace: " + err);
-            assertEquals(1, run.exitValue(), "lost records are a mismatch: " + err);
-            JsonNode summary = new ObjectMapper().readTree(dir.resolve("run").resolve("summary.json").toFile());
+            int intervalsAtKill = killAfter(run, csv, 1, killed);
+            JsonNode summary = endedWithALoss(run, dir, "lost records are a mismatch");
             String verdict = summary.path("integrity").path("verdict").asText();
             Matcher lost = LOST.matcher(verdict);
             assertTrue(lost.find(), verdict);
