@@ -19,6 +19,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -226,6 +227,28 @@ public final class MemcachedTarget implements AutoCloseable {
     public int hostOf(String key) {
         Integer host = hostOfNode.get(keys.getPrimary(key));
         return host != null ? host : Hosts.UNNAMED;
+    }
+
+    /**
+     * What the live servers of a pool hold of {@code keys}: each server asked for its own keys in one multi-get. The
+     * keys of the servers in {@code down} are not asked for but counted into {@code skipped}, by server.
+     */
+    public Map<String, Object> getFromLive(MemcachedClient client, List<String> keys, Set<String> down, Map<String, Long> skipped)
+            throws Exception {
+        Map<String, List<String>> byServer = new HashMap<>();
+        for (String key : keys) {
+            String server = serverOf(key);
+            if (down.contains(server)) {
+                skipped.merge(server, 1L, Long::sum);
+            } else {
+                byServer.computeIfAbsent(server, s -> new ArrayList<>()).add(key);
+            }
+        }
+        Map<String, Object> found = new HashMap<>();
+        for (List<String> own : byServer.values()) {
+            found.putAll(await(client, client.asyncGetBulk(own)));
+        }
+        return found;
     }
 
     /**

@@ -71,7 +71,7 @@ final class HybridSession implements VoteBackend.VoteSession {
         for (int i = 0; i < n; i++) {
             policy.addGuardKeys(readKeys, ids[i]);
         }
-        Map<String, Object> found = MemcachedPipeline.await(cache, client, client.asyncGetBulk(readKeys));
+        Map<String, Object> found = cache.await(client, client.asyncGetBulk(readKeys));
         if (missed.length < n) {
             missed = new long[n];
             missedGuard = new long[n];
@@ -109,7 +109,7 @@ final class HybridSession implements VoteBackend.VoteSession {
             }
         }
         for (OperationFuture<Boolean> store : pending) {
-            MemcachedPipeline.await(cache, client, store);
+            cache.await(client, store);
         }
     }
 
@@ -143,7 +143,7 @@ final class HybridSession implements VoteBackend.VoteSession {
         for (int i = 0; i < n; i++) {
             try {
                 if (i < invalidations.size()) {
-                    MemcachedPipeline.await(cache, client, invalidations.get(i));
+                    cache.await(client, invalidations.get(i));
                 } else {
                     backend.invalidateLater(ids[i]);
                 }

@@ -135,7 +135,7 @@ final class HybridVoteBackend implements VoteBackend {
                     policy.addGuardKeys(guardKeys, id);
                 }
                 Map<String, Object> guards = guardKeys.isEmpty() ? Map.of()
-                        : MemcachedPipeline.await(cache, client, client.asyncGetBulk(guardKeys));
+                        : cache.await(client, client.asyncGetBulk(guardKeys));
                 range.setLong(1, from);
                 range.setLong(2, to);
                 try (ResultSet rs = range.executeQuery()) {
@@ -193,7 +193,7 @@ final class HybridVoteBackend implements VoteBackend {
 
     /** Retries invalidations that failed; throws (a lost connection) if memcached is still down. */
     void flushPendingInvalidations(MemcachedClient client) throws Exception {
-        pendingInvalidations.flush(id -> MemcachedPipeline.await(cache, client, policy.invalidate(client, id)));
+        pendingInvalidations.flush(id -> cache.await(client, policy.invalidate(client, id)));
     }
 
     boolean hasPendingInvalidations() {

@@ -11,7 +11,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.Future;
 import java.util.function.LongFunction;
 
 /**
@@ -44,7 +43,7 @@ final class MemcachedPipeline {
 
     private static void awaitStored(MemcachedTarget target, MemcachedClient client, OperationFuture<Boolean> set)
             throws Exception {
-        if (!Boolean.TRUE.equals(await(target, client, set))) {
+        if (!Boolean.TRUE.equals(target.await(client, set))) {
             throw new MemcachedUnavailableException("memcached at " + target.addresses() + " refused to store "
                     + set.getKey() + ": " + set.getStatus().getMessage());
         }
@@ -57,15 +56,7 @@ final class MemcachedPipeline {
      */
     static void getAll(MemcachedTarget target, MemcachedClient client, long first, long last,
                        LongFunction<String> key, ChunkVisitor visitor) throws Exception {
-        List<String> keys = new ArrayList<>(GET_CHUNK);
-        for (long from = first; from <= last; from += GET_CHUNK) {
-            long to = Math.min(last, from + GET_CHUNK - 1);
-            keys.clear();
-            for (long id = from; id <= to; id++) {
-                keys.add(key.apply(id));
-            }
-            visitor.visit(from, to, await(target, client, client.asyncGetBulk(keys)));
-        }
+        inChunks(first, last, key, visitor, keys -> target.await(client, client.asyncGetBulk(keys)));
     }
 
     /**
@@ -80,36 +71,29 @@ final class MemcachedPipeline {
             getAll(target, client, first, last, key, visitor); // none answers: fails, naming them
             return;
         }
-        Map<String, List<String>> byServer = new HashMap<>();
+        Map<String, Long> skipped = new HashMap<>(); // not needed: the check counts the keys missing by server itself
+        inChunks(first, last, key, visitor, keys -> target.getFromLive(client, keys, down, skipped));
+    }
+
+    private static void inChunks(long first, long last, LongFunction<String> key, ChunkVisitor visitor, MultiGet get)
+            throws Exception {
+        List<String> keys = new ArrayList<>(GET_CHUNK);
         for (long from = first; from <= last; from += GET_CHUNK) {
             long to = Math.min(last, from + GET_CHUNK - 1);
-            byServer.clear();
+            keys.clear();
             for (long id = from; id <= to; id++) {
-                String k = key.apply(id);
-                String server = target.serverOf(k);
-                if (!down.contains(server)) {
-                    byServer.computeIfAbsent(server, s -> new ArrayList<>()).add(k);
-                }
+                keys.add(key.apply(id));
             }
-            Map<String, Object> found = new HashMap<>();
-            for (List<String> keys : byServer.values()) {
-                found.putAll(await(target, client, client.asyncGetBulk(keys)));
-            }
-            visitor.visit(from, to, found);
+            visitor.visit(from, to, get.of(keys));
         }
+    }
+
+    /** One chunk's multi-get: what memcached holds for the keys. */
+    private interface MultiGet {
+        Map<String, Object> of(List<String> keys) throws Exception;
     }
 
     interface ChunkVisitor {
         void visit(long from, long to, Map<String, Object> found) throws Exception;
-    }
-
-    /** As {@link MemcachedTarget#await}. */
-    static <T> T await(MemcachedTarget target, MemcachedClient client, Future<T> future) throws Exception {
-        return target.await(client, future);
-    }
-
-    /** As {@link MemcachedTarget#lost}. */
-    static Exception lost(MemcachedTarget target, MemcachedClient client, Exception e) {
-        return target.lost(client, e);
     }
 }

@@ -184,7 +184,7 @@ final class MemcachedVoteBackend implements VoteBackend {
                     readKeys.add(keys.article(ids[i]));
                 }
             }
-            Map<String, Object> found = MemcachedPipeline.await(target, client, client.asyncGetBulk(readKeys));
+            Map<String, Object> found = target.await(client, client.asyncGetBulk(readKeys));
             sink += found.size();
         }
 
@@ -203,7 +203,7 @@ final class MemcachedVoteBackend implements VoteBackend {
                 try {
                     increments.add(failure == null ? client.asyncIncr(keys.count(tally.article(i)), tally.votes(i)) : null);
                 } catch (RuntimeException e) {
-                    failure = MemcachedPipeline.lost(target, client, e);
+                    failure = target.lost(client, e);
                     increments.add(null);
                 }
             }
@@ -212,14 +212,14 @@ final class MemcachedVoteBackend implements VoteBackend {
                     if (increments.get(i) == null) {
                         throw failure;
                     }
-                    Long after = MemcachedPipeline.await(target, client, increments.get(i));
+                    Long after = target.await(client, increments.get(i));
                     if (after == null || after < 0) {
                         // the counter is gone (evicted, or the server restarted): start it again, with these votes
                         client.incr(keys.count(tally.article(i)), tally.votes(i), tally.votes(i));
                     }
                     landed += tally.votes(i);
                 } catch (Exception e) {
-                    failure = failure != null ? failure : MemcachedPipeline.lost(target, client, e);
+                    failure = failure != null ? failure : target.lost(client, e);
                     inDoubt += tally.votes(i);
                 }
             }

@@ -11,7 +11,6 @@ import net.spy.memcached.MemcachedClient;
 import net.spy.memcached.internal.OperationFuture;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -71,27 +70,17 @@ public final class MemcachedStore implements YcsbStore {
     public long count(List<String> keys) throws Exception {
         MemcachedClient client = target.client(0);
         Set<String> down = Set.copyOf(target.downServers(client));
-        boolean allDown = down.size() >= target.serverCount();
-        keysOnDownServers.clear();
-        Map<String, List<String>> byServer = new HashMap<>();
-        long present = 0;
-        for (int i = 0; i < keys.size(); i++) {
-            String item = item(keys.get(i));
-            String server = allDown ? "" : target.serverOf(item);
-            if (down.contains(server)) {
-                keysOnDownServers.merge(server, 1L, Long::sum);
-                continue;
-            }
-            List<String> chunk = byServer.computeIfAbsent(server, x -> new ArrayList<>(BULK));
-            chunk.add(item);
-            if (chunk.size() == BULK) {
-                present += target.await(client, client.asyncGetBulk(chunk)).size();
-                chunk.clear();
-            }
+        if (down.size() >= target.serverCount()) {
+            down = Set.of(); // none answers: asking fails, naming them
         }
-        for (List<String> chunk : byServer.values()) {
-            if (!chunk.isEmpty()) {
-                present += target.await(client, client.asyncGetBulk(chunk)).size();
+        keysOnDownServers.clear();
+        long present = 0;
+        List<String> chunk = new ArrayList<>(BULK);
+        for (int i = 0; i < keys.size(); i++) {
+            chunk.add(item(keys.get(i)));
+            if (chunk.size() == BULK || i == keys.size() - 1) {
+                present += target.getFromLive(client, chunk, down, keysOnDownServers).size();
+                chunk.clear();
             }
         }
         return present;
