@@ -142,6 +142,19 @@ public record TargetSettings(String url, String address, String database, String
         return replicas == null ? null : JdbcTarget.openReadOnly(replicas, user, password, poolSize(threads), Map.of());
     }
 
+    /**
+     * As {@link #openReplicas}, beside a primary already open: when the replicas can't be opened the primary is
+     * closed too, so the caller holds nothing to clean up.
+     */
+    public JdbcTarget openReplicasBeside(JdbcTarget primary, int threads) {
+        try {
+            return openReplicas(primary.dialect(), threads);
+        } catch (RuntimeException e) {
+            primary.close();
+            throw e;
+        }
+    }
+
     /** Opens a SQL server of the given dialect: the url, else the address and database. */
     public JdbcTarget openServer(Dialect dialect, int threads) {
         String resolved = url != null ? url : dialect.serverUrl(address, database);

@@ -87,15 +87,8 @@ public final class OltpWorkloadType implements WorkloadType<OltpRunSettings> {
         RunConfig config = settings.sysbench().config(run, settings.threads(), settings.seed(run.seed()), names);
         return () -> {
             JdbcTarget primary = open(target, config.threads());
-            JdbcTarget replicas;
-            try {
-                replicas = target.openReplicas(primary.dialect(), config.threads());
-            } catch (RuntimeException e) {
-                primary.close();
-                throw e;
-            }
-            return new OltpBenchmark(primary, replicas, settings.oltp(), config, settings.sysbench().percentile(),
-                    run.reportIntervalSeconds());
+            return new OltpBenchmark(primary, target.openReplicasBeside(primary, config.threads()), settings.oltp(), config,
+                    settings.sysbench().percentile(), run.reportIntervalSeconds());
         };
     }
 

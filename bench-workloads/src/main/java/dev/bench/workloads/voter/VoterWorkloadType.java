@@ -74,14 +74,7 @@ public final class VoterWorkloadType implements WorkloadType<VoterRunSettings> {
         VoterBenchmark.Options options = new VoterBenchmark.Options(plan.client(), settings.verbosity(), launched, run.clients());
         return () -> {
             JdbcTarget primary = open(target, voter.connections() + 1);
-            JdbcTarget replicas;
-            try {
-                replicas = target.openReplicas(primary.dialect(), 0);
-            } catch (RuntimeException e) {
-                primary.close();
-                throw e;
-            }
-            return new VoterBenchmark(primary, replicas, voter, config, options);
+            return new VoterBenchmark(primary, target.openReplicasBeside(primary, 0), voter, config, options);
         };
     }
 

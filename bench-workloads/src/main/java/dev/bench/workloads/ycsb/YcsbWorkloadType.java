@@ -129,14 +129,7 @@ public final class YcsbWorkloadType implements WorkloadType<YcsbSettings> {
             return new MemcachedStore(MemcachedTarget.open(target.address(), threads), plan.config());
         }
         JdbcTarget jdbc = target.openUrlOrEmbedded(threads, H2_FILE_URL);
-        JdbcTarget replicas;
-        try {
-            replicas = target.openReplicas(jdbc.dialect(), threads);
-        } catch (RuntimeException e) {
-            jdbc.close();
-            throw e;
-        }
-        YcsbStore store = new JdbcStore(jdbc, replicas, plan.config(), plan.fetchSize());
+        YcsbStore store = new JdbcStore(jdbc, target.openReplicasBeside(jdbc, threads), plan.config(), plan.fetchSize());
         if (plan.rowsPerInsert() > store.maxRowsPerInsert(plan.config().fieldCount())) {
             store.close();
             throw new BenchException("db.batchsize " + plan.rowsPerInsert() + " is more rows than one statement takes here; at most "
