@@ -96,7 +96,7 @@ public final class MemcachedTarget implements AutoCloseable {
         MemcachedClient[] opened = new MemcachedClient[clients];
         MemcachedTarget target = new MemcachedTarget(servers, opened, "memcached " + String.join(", ", versions));
         try {
-            ConnectionFactory factory = connectionFactory();
+            ConnectionFactory factory = connectionFactory(servers.size());
             for (int i = 0; i < clients; i++) {
                 opened[i] = new MemcachedClient(factory, resolved);
             }
@@ -104,7 +104,7 @@ public final class MemcachedTarget implements AutoCloseable {
                 target.awaitConnected(client, CONNECT_WAIT_MS);
             }
             List<MemcachedNode> nodes = new ArrayList<>(opened[0].getNodeLocator().getAll());
-            target.keys = new KetamaNodeLocator(nodes, DefaultHashAlgorithm.KETAMA_HASH); // as connectionFactory's CONSISTENT
+            target.keys = new KetamaNodeLocator(nodes, DefaultHashAlgorithm.KETAMA_HASH); // as a pool's clients place keys
             for (MemcachedNode node : nodes) {
                 String name = name(node);
                 target.hostOfNode.put(node, name == null ? Hosts.UNNAMED : Hosts.indexOf(name));
@@ -116,11 +116,16 @@ public final class MemcachedTarget implements AutoCloseable {
         }
     }
 
-    static ConnectionFactory connectionFactory() {
+    /**
+     * A pool's keys are placed by Ketama; one server's need no placing, and spymemcached's Ketama look-up is an MD5 of
+     * the key on every op (the array locator's is the key's hashCode).
+     */
+    static ConnectionFactory connectionFactory(int servers) {
+        boolean pool = servers > 1;
         return new ConnectionFactoryBuilder()
                 .setProtocol(ConnectionFactoryBuilder.Protocol.TEXT)
-                .setLocatorType(ConnectionFactoryBuilder.Locator.CONSISTENT)
-                .setHashAlg(DefaultHashAlgorithm.KETAMA_HASH)
+                .setLocatorType(pool ? ConnectionFactoryBuilder.Locator.CONSISTENT : ConnectionFactoryBuilder.Locator.ARRAY_MOD)
+                .setHashAlg(pool ? DefaultHashAlgorithm.KETAMA_HASH : DefaultHashAlgorithm.NATIVE_HASH)
                 .setFailureMode(FailureMode.Cancel)
                 .setOpTimeout(OP_TIMEOUT_MS)
                 .setMaxReconnectDelay(MAX_RECONNECT_DELAY_SECONDS)
