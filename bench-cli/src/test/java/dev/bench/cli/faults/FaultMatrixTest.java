@@ -34,7 +34,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * counted), or ends by itself in bounded time with one line and its results written. The table of
  * outcomes goes to {@code target/fault-matrix.md}.
  *
- * <p>Needs root (network namespaces) and the servers' Debian packages, as CI has; two labs run at once.
+ * <p>Needs root (network namespaces) and the servers' Debian packages, as CI has; three labs run at once: PostgreSQL's
+ * rows, vote's on MariaDB, and memcached's with oltp-rw (MariaDB again), about as long as one another.
  */
 class FaultMatrixTest {
 
@@ -75,9 +76,9 @@ class FaultMatrixTest {
             new Row("vote hybrid --consistent-cache", 1, lab -> null,
                     lab -> VOTE + " hybrid --consistent-cache --url " + lab.mariadbUrl("mysql") + " --memcached-address "
                             + lab.memcachedAddress(), lab -> lab.mariadb, Set.of()),
-            new Row("vote memcached", 1, lab -> null, lab -> VOTE + " memcached --address " + lab.memcachedAddress(),
+            new Row("vote memcached", 2, lab -> null, lab -> VOTE + " memcached --address " + lab.memcachedAddress(),
                     lab -> lab.memcached, Set.of(Fault.SERVER_RESTART)),
-            new Row("oltp-rw (MariaDB, jdbc:mariadb)", 1,
+            new Row("oltp-rw (MariaDB, jdbc:mariadb)", 2,
                     lab -> "oltp-rw prepare --tables 1 --table-size 2000 --url " + lab.mariadbLocalUrl("mariadb"),
                     lab -> "oltp-rw run --tables 1 --table-size 2000 --threads 2 --rate 100 --time " + RUN_SECONDS
                             + " --report-interval 1 --max-lag " + MAX_LAG_SECONDS + " --url " + lab.mariadbUrl("mariadb") + " --results r",
@@ -107,10 +108,11 @@ class FaultMatrixTest {
 
     @Test
     void everyWorkloadSurvivesOrEndsInBoundedTimeUnderEveryFault(@TempDir Path dir) throws Exception {
-        ExecutorService labs = Executors.newFixedThreadPool(2);
+        ExecutorService labs = Executors.newFixedThreadPool(3);
         List<Future<List<FaultCell>>> futures = new ArrayList<>();
         futures.add(labs.submit(() -> runLab(0, new FaultLab(150, true, false, false), dir.resolve("lab0"))));
         futures.add(labs.submit(() -> runLab(1, new FaultLab(170, false, true, true), dir.resolve("lab1"))));
+        futures.add(labs.submit(() -> runLab(2, new FaultLab(190, false, true, true), dir.resolve("lab2"))));
         List<FaultCell> cells = new ArrayList<>();
         for (Future<List<FaultCell>> f : futures) {
             cells.addAll(f.get(30, TimeUnit.MINUTES));
