@@ -19,8 +19,11 @@ import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -32,6 +35,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * shared-window rates summed, ratios recomputed, worst cases kept.
  */
 class MergeChecksAllClientsTest {
+
+    /**
+     * How far ahead of launch each try puts the start time: two client JVMs start and connect in 1 to 3 s on a busy
+     * 2-core machine; a retry waits 8 s, the lead every run once waited, and the last 16 s.
+     */
+    private static final List<Long> LEADS_MILLIS = List.of(4500L, 8000L, 16_000L);
+    /** Both must be waiting this long before the start: room to kill them before it (the notice needs 1 s to go). */
+    private static final long READY_MARGIN_MILLIS = 1200;
 
     @Test
     void voteOnPostgresChecksBothClientsAtOnceAndCatchesALostRow(@TempDir Path tmp) throws Exception {
@@ -161,24 +172,73 @@ class MergeChecksAllClientsTest {
         assertTrue(r.out().contains("check writes ... ok"), r.out());
     }
 
-    /** Runs the command as client 0 and 1 of 2 in two JVMs with one start time; their results directories. */
+    /**
+     * Runs the command as client 0 and 1 of 2 in two JVMs with one start time; their results directories.
+     * The start time is a few seconds ahead, as much as two JVMs need to start and connect: once both say they
+     * are waiting for it (the engine's notice, after its own check that the time is still ahead), the run is
+     * theirs. If either is not waiting by {@link #READY_MARGIN_MILLIS} before it, both are killed before it
+     * comes, so neither has run an op, and they start again with the next, longer lead.
+     */
     static List<Path> twoClients(Path tmp, String command, String tail) throws Exception {
         Files.createDirectories(tmp);
-        Instant startAt = Instant.now().plusSeconds(8);
-        List<Process> processes = new ArrayList<>();
-        List<Path> dirs = new ArrayList<>();
-        for (int i = 0; i < 2; i++) {
-            Path dir = tmp.resolve("client-" + i);
-            dirs.add(dir);
-            List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-cp", System.getProperty("java.class.path"), BenchMain.class.getName()));
-            cmd.addAll(Arrays.asList(command.split(" ")));
-            cmd.addAll(List.of("--clients", "2", "--client-id", String.valueOf(i), "--start-at", startAt.toString(),
-                    "--results", dir.toString()));
-            cmd.addAll(Arrays.asList(tail.split(" ")));
-            processes.add(new ProcessBuilder(cmd).redirectOutput(tmp.resolve("client-" + i + ".out").toFile())
-                    .redirectError(tmp.resolve("client-" + i + ".err").toFile()).start());
+        for (long lead : LEADS_MILLIS) {
+            Instant startAt = Instant.now().plusMillis(lead);
+            List<Process> processes = new ArrayList<>();
+            List<Path> dirs = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                Path dir = tmp.resolve("client-" + i);
+                deleteTree(dir);
+                dirs.add(dir);
+                processes.add(startClient(tmp, i, command, tail, startAt));
+            }
+            if (bothWaitingOrEnded(tmp, processes, startAt.minusMillis(READY_MARGIN_MILLIS))) {
+                awaitExitZero(tmp, processes);
+                return dirs;
+            }
+            for (Process p : processes) {
+                p.destroyForcibly().waitFor();
+            }
+            System.out.println("two clients: not both waiting " + READY_MARGIN_MILLIS + " ms before a start " + lead
+                    + " ms ahead; killed before it, again");
         }
+        throw new AssertionError("the clients were not both waiting " + READY_MARGIN_MILLIS + " ms before a start "
+                + LEADS_MILLIS.get(LEADS_MILLIS.size() - 1) + " ms ahead: " + Files.readString(tmp.resolve("client-0.err"))
+                + Files.readString(tmp.resolve("client-1.err")));
+    }
+
+    private static Process startClient(Path tmp, int i, String command, String tail, Instant startAt) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), BenchMain.class.getName()));
+        cmd.addAll(Arrays.asList(command.split(" ")));
+        cmd.addAll(List.of("--clients", "2", "--client-id", String.valueOf(i), "--start-at", startAt.toString(),
+                "--results", tmp.resolve("client-" + i).toString()));
+        cmd.addAll(Arrays.asList(tail.split(" ")));
+        return new ProcessBuilder(cmd).redirectOutput(tmp.resolve("client-" + i + ".out").toFile())
+                .redirectError(tmp.resolve("client-" + i + ".err").toFile()).start();
+    }
+
+    /** True once each client is waiting for the start (or has ended: its exit code tells why); false at the deadline. */
+    private static boolean bothWaitingOrEnded(Path tmp, List<Process> processes, Instant deadline) throws Exception {
+        long launched = System.nanoTime();
+        double[] readySeconds = new double[2];
+        while (Instant.now().isBefore(deadline)) {
+            for (int i = 0; i < 2; i++) {
+                if (readySeconds[i] == 0 && (!processes.get(i).isAlive()
+                        || Files.readString(tmp.resolve("client-" + i + ".err")).contains("bench: waiting until "))) {
+                    readySeconds[i] = (System.nanoTime() - launched) / 1e9;
+                }
+            }
+            if (readySeconds[0] > 0 && readySeconds[1] > 0) {
+                System.out.printf(Locale.ROOT, "two clients waiting for their start %.1f s and %.1f s after launch%n",
+                        readySeconds[0], readySeconds[1]);
+                return true;
+            }
+            Thread.sleep(50);
+        }
+        return false;
+    }
+
+    private static void awaitExitZero(Path tmp, List<Process> processes) throws Exception {
         for (int i = 0; i < 2; i++) {
             Process p = processes.get(i);
             if (!p.waitFor(90, TimeUnit.SECONDS)) {
@@ -187,7 +247,16 @@ class MergeChecksAllClientsTest {
             }
             assertEquals(0, p.exitValue(), "client " + i + ": " + Files.readString(tmp.resolve("client-" + i + ".err")));
         }
-        return dirs;
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (Files.exists(dir)) {
+            try (Stream<Path> paths = Files.walk(dir)) {
+                for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
     }
 
     static JsonNode merge(Path out, List<Path> clients, int exit, String... target) {
