@@ -35,7 +35,7 @@ final class ChannelSocketImpl extends SocketImpl {
     /** A timeout this long is a backstop, kept by {@link ReadDeadlines}' one-second tick. */
     static final int WATCHED_TIMEOUT_MS = 10_000;
 
-    private SocketChannel channel;
+    /** The channel's own socket: blocking, its options the channel's. */
     private Socket socket;
     private volatile int timeoutMillis;
     /** When the read in progress began ({@link System#nanoTime}), 0 when none is. */
@@ -48,8 +48,7 @@ final class ChannelSocketImpl extends SocketImpl {
         if (!stream) {
             throw new SocketException("datagram sockets are not supported here");
         }
-        channel = SocketChannel.open();
-        socket = channel.socket();
+        socket = SocketChannel.open().socket();
     }
 
     @Override
@@ -199,17 +198,17 @@ final class ChannelSocketImpl extends SocketImpl {
 
     @Override
     protected <T> void setOption(SocketOption<T> name, T value) throws IOException {
-        channel.setOption(name, value);
+        socket.setOption(name, value);
     }
 
     @Override
     protected <T> T getOption(SocketOption<T> name) throws IOException {
-        return channel.getOption(name);
+        return socket.getOption(name);
     }
 
     @Override
     protected Set<SocketOption<?>> supportedOptions() {
-        return channel.supportedOptions();
+        return socket.supportedOptions();
     }
 
     /** The channel socket's input, with the read's start time kept for {@link ReadDeadlines}. */
