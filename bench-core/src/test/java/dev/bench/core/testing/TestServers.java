@@ -14,6 +14,10 @@ import java.util.function.Supplier;
  * runs, else the test is skipped with the reason printed, or failed under BENCH_REQUIRE_SERVICES
  * ({@link SkipOrFail}).
  *
+ * <p>Containers: one per server per test JVM, as Testcontainers recommends, labelled {@link #OWNER_LABEL} and
+ * removed when the JVM exits (Ryuk, Testcontainers' reaper, can't be pulled on the project's machines;
+ * {@code scripts/containers.sh clean} removes what a killed JVM left, by that label).
+ *
  * <p>Threading: containers start once per JVM, under the class lock.
  */
 public final class TestServers {
@@ -23,6 +27,8 @@ public final class TestServers {
     /** The image bench-cli's --container uses (its ServerImages, which bench-core can't see). */
     static final String MEMCACHED_IMAGE = "memcached:1.6";
     private static final int MEMCACHED_PORT = 11211;
+    /** The label on every container the project starts (scripts/containers.sh cleans up by it). */
+    public static final String OWNER_LABEL = "dev.bench.owner";
 
     private static JdbcDatabaseContainer<?> postgres;
     private static JdbcDatabaseContainer<?> mariadb;
@@ -70,16 +76,17 @@ public final class TestServers {
         return find(ServerVariables.MEMCACHED, "memcached", () -> {
             synchronized (TestServers.class) {
                 if (memcached == null) {
-                    memcached = new GenericContainer<>(MEMCACHED_IMAGE).withExposedPorts(MEMCACHED_PORT);
-                    memcached.start();
+                    memcached = start(new GenericContainer<>(MEMCACHED_IMAGE).withExposedPorts(MEMCACHED_PORT));
                 }
                 return memcached.getHost() + ":" + memcached.getMappedPort(MEMCACHED_PORT);
             }
         });
     }
 
-    private static <T extends JdbcDatabaseContainer<?>> T start(T container) {
+    private static <T extends GenericContainer<?>> T start(T container) {
+        container.withLabel(OWNER_LABEL, "bench").withLabel(OWNER_LABEL + ".by", "tests");
         container.start();
+        Runtime.getRuntime().addShutdownHook(new Thread(container::stop, "stop " + container.getDockerImageName()));
         return container;
     }
 
