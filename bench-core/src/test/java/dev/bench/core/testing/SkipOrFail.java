@@ -1,9 +1,12 @@
 package dev.bench.core.testing;
 
+import com.github.dockerjava.api.DockerClient;
 import dev.bench.core.ServerVariables;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 import org.testcontainers.DockerClientFactory;
+
+import java.util.concurrent.TimeUnit;
 
 /**
  * What a test does when a server or tool it needs is missing: skipped with the reason printed, or,
@@ -58,6 +61,38 @@ public final class SkipOrFail {
             String why = reason + " (BENCH_REQUIRE_SERVICES promises scripts/services.sh's servers, not Docker: a skip)";
             System.err.println("SKIPPED: " + why);
             Assumptions.abort(why);
+        }
+    }
+
+    /**
+     * Skips the test when no Docker engine answers, or when {@code image} is neither present nor pullable: on the
+     * project's machines nothing can be pulled, and Debian has no package to build mysql:8.4 or SQL Server from
+     * (scripts/containers.sh builds the others). One pull is tried, without Testcontainers' retries, so a
+     * user's engine fetches the image as Testcontainers would, and here the skip comes at once.
+     */
+    public static void skipWithoutImage(String image, String reason) {
+        skipWithoutDocker(reason);
+        if (!imagePresentOrPulled(image)) {
+            skipWithoutDocker(reason + "; the engine has no image " + image + " and could not pull it", false);
+        }
+    }
+
+    private static boolean imagePresentOrPulled(String image) {
+        DockerClient client = DockerClientFactory.lazyClient();
+        try {
+            client.inspectImageCmd(image).exec();
+            return true;
+        } catch (RuntimeException absent) {
+            try {
+                client.pullImageCmd(image).start().awaitCompletion(10, TimeUnit.MINUTES);
+                client.inspectImageCmd(image).exec();
+                return true;
+            } catch (RuntimeException notPulled) {
+                return false;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
         }
     }
 

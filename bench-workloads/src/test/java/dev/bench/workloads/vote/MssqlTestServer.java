@@ -27,7 +27,7 @@ final class MssqlTestServer {
         if (fromEnv != null && !fromEnv.isBlank()) {
             return fromEnv;
         }
-        SkipOrFail.skipWithoutDocker("no SQL Server: BENCH_MSSQL_URL is not set and no Docker engine runs; SQL Server has no"
+        SkipOrFail.skipWithoutImage(IMAGE, "no SQL Server: BENCH_MSSQL_URL is not set and no Docker engine runs; SQL Server has no"
                 + " Debian package (its SQL, session options and view are unit-tested in MssqlVoteSqlTest)");
         synchronized (MssqlTestServer.class) {
             if (container == null) {
