@@ -36,10 +36,17 @@ start=$SECONDS
 log "building $BENCH_IMAGE from docker/Dockerfile (BUILD_IMAGE=$BENCH_BUILD_IMAGE, RUN_IMAGE=$BENCH_RUN_IMAGE)"
 # podman build, not compose's: it can lend the build ~/.m2 (-v), so the wrapper and the dependencies aren't
 # fetched again; compose then finds the image under the service's name and builds nothing.
-podman build -q --network host -v "$HOME/.m2:/root/.m2" -f docker/Dockerfile \
+# --layers=false keeps no stage images behind; the image this replaces is removed by its id below.
+old_id=$(podman image inspect --format '{{.Id}}' "$BENCH_IMAGE" 2>/dev/null || true)
+podman build -q --layers=false --network host -v "$HOME/.m2:/root/.m2" -f docker/Dockerfile \
   --build-arg "BUILD_IMAGE=$BENCH_BUILD_IMAGE" --build-arg "RUN_IMAGE=$BENCH_RUN_IMAGE" \
   --label dev.bench.owner=bench -t "$BENCH_IMAGE" . >/dev/null || die "docker/Dockerfile did not build"
 log "built $BENCH_IMAGE in $((SECONDS - start)) s"
+new_id=$(podman image inspect --format '{{.Id}}' "$BENCH_IMAGE")
+if [ -n "$old_id" ] && [ "$old_id" != "$new_id" ]; then
+  log "removing the previous $BENCH_IMAGE (${old_id:0:12})"
+  podman rmi "$old_id" >/dev/null 2>&1 || log "the previous $BENCH_IMAGE (${old_id:0:12}) is still in use; left"
+fi
 
 log "starting compose services postgres (127.0.0.1:$BENCH_POSTGRES_PORT) and memcached (127.0.0.1:$BENCH_MEMCACHED_PORT)"
 "${compose[@]}" up -d postgres memcached >&2

@@ -42,7 +42,7 @@ public final class TestServers {
         return find(ServerVariables.POSTGRES_URL, "PostgreSQL", () -> {
             synchronized (TestServers.class) {
                 if (postgres == null) {
-                    postgres = start(new PostgreSQLContainer<>(POSTGRES_IMAGE));
+                    postgres = ContainerExtras.postgres(start(new PostgreSQLContainer<>(POSTGRES_IMAGE)));
                 }
                 return "jdbc:postgresql://" + postgres.getHost() + ":" + postgres.getFirstMappedPort() + "/"
                         + postgres.getDatabaseName() + "?user=" + postgres.getUsername() + "&password=" + postgres.getPassword();
@@ -55,7 +55,7 @@ public final class TestServers {
         return find(ServerVariables.MYSQL_URL, "MySQL/MariaDB", () -> {
             synchronized (TestServers.class) {
                 if (mariadb == null) {
-                    mariadb = start(new MariaDBContainer<>(MARIADB_IMAGE));
+                    mariadb = ContainerExtras.mariadb(start(new MariaDBContainer<>(MARIADB_IMAGE)));
                 }
                 return "jdbc:mysql://" + mariadb.getHost() + ":" + mariadb.getFirstMappedPort() + "/"
                         + mariadb.getDatabaseName() + "?user=" + mariadb.getUsername() + "&password=" + mariadb.getPassword();
