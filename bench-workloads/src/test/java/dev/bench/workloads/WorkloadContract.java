@@ -2,7 +2,6 @@ package dev.bench.workloads;
 
 import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.metrics.IntervalSnapshot;
-import dev.bench.core.metrics.RunInfo;
 import dev.bench.core.run.Benchmark;
 import dev.bench.core.run.BenchmarkRun;
 import dev.bench.core.run.PhaseOutcome;
@@ -88,19 +87,19 @@ public abstract class WorkloadContract<S> {
 
     @Test
     void endedSessionsReconnectAndTheDatabaseStillAgrees() throws Exception {
-        // The rounds start once the engine runs a phase: a kill during the benchmark's own setup (vote's
-        // priming, a loader) is a failed setup, not the reconnect this test is about, and on a loaded machine
-        // setup can outlast any fixed delay.
-        CountDownLatch running = new CountDownLatch(1);
+        // The rounds start at the engine's first interval, when the workers' sessions are open and serving: a
+        // kill during the benchmark's own setup (vote's priming, a loader) is a failed setup, not the reconnect
+        // this test is about, and one before the sessions open (voter's start delay) ends none of them; on a
+        // loaded machine either can outlast any fixed delay.
+        CountDownLatch serving = new CountDownLatch(1);
         Thread killer = new Thread(() -> {
             try (Connection c = DriverManager.getConnection(url())) {
-                if (!running.await(60, TimeUnit.SECONDS)) {
+                if (!serving.await(120, TimeUnit.SECONDS)) {
                     return;
                 }
-                for (int round = 0; round < 2; round++) {
-                    Thread.sleep(500);
-                    ServerSessions.killOthers(c);
-                }
+                ServerSessions.killOthers(c);
+                Thread.sleep(500);
+                ServerSessions.killOthers(c);
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
@@ -108,15 +107,11 @@ public abstract class WorkloadContract<S> {
         killer.start();
         List<PhaseOutcome> outcomes = run("killed", List.of(new IntervalListener() {
             @Override
-            public void onStart(RunInfo info) {
-                running.countDown();
-            }
-
-            @Override
             public void onInterval(IntervalSnapshot interval) {
+                serving.countDown();
             }
         }));
-        running.countDown();
+        serving.countDown();
         killer.join();
         long reconnects = 0;
         for (PhaseOutcome o : outcomes) {
