@@ -21,26 +21,28 @@ final class ServerConnectionLimit {
     /** @throws BenchException naming the pool's size, the server's limit and the sessions it holds */
     static void check(Connection probe, Dialect dialect, int poolSize) throws SQLException {
         String sql = switch (dialect) {
-            case POSTGRES -> "SELECT current_setting('max_connections')::int - current_setting('superuser_reserved_connections')::int, "
+            case POSTGRES -> "SELECT current_setting('max_connections')::int, current_setting('superuser_reserved_connections')::int, "
                     + "(SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend')";
-            case MYSQL -> "SELECT @@max_connections, (SELECT COUNT(*) FROM information_schema.processlist)";
+            case MYSQL -> "SELECT @@max_connections, 0, (SELECT COUNT(*) FROM information_schema.processlist)";
             default -> null;
         };
         if (sql == null) {
             return;
         }
         long limit;
+        long reserved;
         long inUse;
         try (Statement s = probe.createStatement(); ResultSet r = s.executeQuery(sql)) {
             r.next();
             limit = r.getLong(1);
-            inUse = r.getLong(2);
+            reserved = r.getLong(2);
+            inUse = r.getLong(3);
         }
-        long free = limit - inUse + 1; // the probe's own session is one the pool can have back
+        long free = limit - reserved - inUse + 1; // the probe's own session is one the pool can have back
         if (poolSize > free) {
-            throw new BenchException("the run needs " + poolSize + " connections (one per thread) and the server takes at most "
-                    + Math.max(free, 0) + " more (max_connections " + limit + ", " + inUse + " in use); run fewer threads "
-                    + "or raise max_connections");
+            throw new BenchException("the run's pool needs " + poolSize + " connections and the server takes at most "
+                    + Math.max(free, 0) + " more (max_connections " + limit + (reserved > 0 ? ", " + reserved + " reserved" : "")
+                    + ", " + inUse + " in use); run fewer threads or raise max_connections");
         }
     }
 }
