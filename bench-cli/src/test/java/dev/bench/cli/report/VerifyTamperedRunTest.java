@@ -50,7 +50,7 @@ class VerifyTamperedRunTest {
         "summary.json missing                        | 2 | is not a results directory: it has no summary.json",
         "latency.hlog of 5 digits up to 2^62         | 2 | is not an HdrHistogram log line: a histogram of 5 significant digits",
         "latency.hlog line cut short                 | 2 | is not an HdrHistogram log line: too few fields",
-        "latency.hlog binary                         | 2 | cannot read",
+        "latency.hlog binary                         | 2 | latency.hlog: it is not UTF-8 text (a binary file?)",
     })
     void eachTamperedCopyFailsVerify(String tampering, int exit, String expected) throws Exception {
         Path copy = tmp.resolve(tampering.replaceAll("[^a-z0-9]+", "-"));

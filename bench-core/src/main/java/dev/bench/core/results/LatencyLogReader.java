@@ -171,7 +171,7 @@ public final class LatencyLogReader {
         } catch (BenchException e) {
             throw e;
         } catch (RuntimeException e) {
-            throw new BenchException("cannot read " + file + " as an HdrHistogram log: " + e.getMessage(), e);
+            throw new BenchException("cannot read " + file + " as an HdrHistogram log: " + Failures.describe(e), e);
         }
     }
 
