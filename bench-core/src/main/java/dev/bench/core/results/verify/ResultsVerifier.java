@@ -58,7 +58,7 @@ public final class ResultsVerifier {
             checks.run();
         } catch (ArithmeticException e) {
             out.broken(name + ": counts that no run can hold: " + e.getMessage()
-                    + " (a sum past 2^63-1 would wrap back to a plausible total)");
+                    + " (past 2^63-1 a long wraps, back to a plausible total)");
         }
     }
 }
