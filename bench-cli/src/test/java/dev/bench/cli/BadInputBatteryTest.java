@@ -18,9 +18,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Bad input across every command, in one battery: unknown flags and commands, out-of-range and
  * overflowing values, malformed URLs and addresses, directories where files are expected and files where
- * directories are, missing files. Each is one line (plus picocli's pointer to --help for usage errors),
- * the right exit code (2 for what is wrong before anything connects, 1 for a path that holds no
- * results), no stack trace, nothing on stdout, and nothing written. None of them reaches a server:
+ * directories are, missing files, absurd values (issue 47). Each is one line (plus picocli's pointer to --help
+ * for usage errors), the right exit code (2 for what is wrong before anything connects and for what verify
+ * and merge can't read as a bench run, 1 for a path compare or report can't read; pgbench's 1), no stack
+ * trace, nothing on stdout, and nothing written. None of them reaches a server:
  * where one is named, it is 127.0.0.1:1 or a host that is never contacted.
  *
  * <p>Placeholders: {file} an existing file, {dir} a non-empty directory, {empty} an empty one,
@@ -38,6 +39,9 @@ class BadInputBatteryTest {
         Files.createDirectories(dir.resolve("dir"));
         Files.writeString(dir.resolve("dir").resolve("keep.txt"), "the user's");
         Files.createDirectories(dir.resolve("empty"));
+        Files.write(dir.resolve("binary.bin"), new byte[] {'r', 'e', 'c', 0, (byte) 0xff, 1, 2, '='});
+        Files.createDirectories(dir.resolve("notarun"));
+        Files.writeString(dir.resolve("notarun").resolve("summary.json"), "{}");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -131,7 +135,7 @@ class BadInputBatteryTest {
             "ycsb run jdbc -p measurementtype=weird         | 2 | measurementtype must be one of hdrhistogram, histogram,",
             "ycsb run jdbc -p measurement.interval=never    | 2 | measurement.interval must be one of op, intended, both, got 'never'",
             "ycsb run jdbc -p insertorder=random            | 2 | insertorder must be one of hashed, ordered, got 'random'",
-            "ycsb run jdbc -p fieldcount=0                  | 2 | fieldcount must be >= 1, got 0",
+            "ycsb run jdbc -p fieldcount=0                  | 2 | fieldcount must be 1..1000, got 0",
             "ycsb run jdbc -p operationcount=-5             | 2 | operationcount must be >= 0, got -5",
             "ycsb run jdbc -p maxexecutiontime=-1           | 2 | maxexecutiontime must be >= 0, got -1",
             "ycsb run jdbc -p status.interval=0 -s          | 2 | status.interval must be >= 1, got 0",
@@ -143,6 +147,20 @@ class BadInputBatteryTest {
             "ycsb run memcached -p operationcount=1 -p memcached.hosts=h:abc | 2 | memcached.hosts entry 'h:abc' has no valid port",
             "ycsb run jdbc -p operationcount=1 -p db.url=jdbc:foo://x/y | 2 | unsupported JDBC URL 'jdbc:foo://x/y'",
             "ycsb run jdbc -p operationcount=1 --url jdbc:postgresql://h:notaport/db | 2 | JDBC URL 'jdbc:postgresql://h:notaport/db'",
+            // issue 47: absurd values refused before anything runs, each naming the property and its bound
+            "ycsb load jdbc -p recordcount=0                | 2 | recordcount must be >= 1, got 0",
+            "ycsb run jdbc -p recordcount=0 -p operationcount=1 | 2 | recordcount must be >= 1, got 0",
+            "ycsb load jdbc                                 | 2 | a load needs recordcount (or insertcount): without them YCSB loads 2147483647",
+            "ycsb load jdbc -p recordcount=10 -p fieldlength=2000000000 | 2 | fieldlength 2000000000 x fieldcount 10 = 20,000,000,000 bytes",
+            "ycsb load jdbc -p recordcount=10 -p fieldcount=100000 | 2 | fieldcount must be 1..1000, got 100000",
+            "ycsb run memcached -p operationcount=1 -p fieldcount=1 -p fieldlength=100000000 -threads 100 | 2 | fieldlength 100000000",
+            "ycsb run jdbc -p operationcount=1 -p zipfianconstant=0 | 2 | zipfianconstant must be 0.99, YCSB's zipfian constant",
+            "ycsb run jdbc -p operationcount=1 -p zipfianconstant=1 | 2 | zipfianconstant must be 0.99, YCSB's zipfian constant",
+            "ycsb run jdbc -p operationcount=1 -p zipfianconstant=-1 | 2 | zipfianconstant must be 0.99, YCSB's zipfian constant",
+            "ycsb run jdbc -p operationcount=1 -p zipfianconstant=NaN | 2 | zipfianconstant must be 0.99, YCSB's zipfian constant",
+            "ycsb run jdbc -p operationcount=1 -p zipfianconstant=1e308 | 2 | zipfianconstant must be 0.99, YCSB's zipfian constant",
+            "ycsb load jdbc -P {binary}                     | 2 | -P {binary}: not a properties file: a binary byte 0x00 at offset 3",
+            "ycsb load jdbc -p recordcount=10 -target 0.5   | 2 | -target 0.5 ops/s paces a load in statements of 100 records",
             "ycsb cleanup memcached                         | 2 | cleanup drops the jdbc binding's table; memcached has none",
             "ycsb cleanup jdbc -P {missing}                 | 2 | -P {missing}: no such file",
             "ycsb cleanup jdbc -p db.url=notaurl            | 2 | unsupported JDBC URL 'notaurl'",
@@ -168,8 +186,14 @@ class BadInputBatteryTest {
             "tao run -E {dir}                               | 2 | experiments file {dir}: cannot read: Is a directory",
             "tao run -p {dir}                               | 2 | -p {dir}: cannot read: Is a directory",
             "tao load -c {file}                             | 2 | {file} line 1: not valid JSON",
-            "merge --results {empty} {missing}              | 1 | {missing} is not a directory",
-            "merge --results {file} {dir}                   | 1 | {dir} is not a results directory",
+            "merge --results {empty} {missing}              | 2 | {missing} is not a directory",
+            "merge --results {file} {dir}                   | 2 | {dir} is not a results directory: it has no summary.json",
+            "merge --results {empty} {notarun}              | 2 | {notarun}/summary.json is not a bench run's summary",
+            "merge --results {dir} {dir}                    | 2 | --results {dir} is one of the inputs",
+            "verify {missing}                               | 2 | {missing} is not a directory",
+            "verify {dir}                                   | 2 | {dir} is not a results directory: it has no summary.json",
+            "verify {notarun}                               | 2 | {notarun}/summary.json is not a bench run's summary: it has neither",
+            "pgbench -l --log-prefix {missing}/x -T 1       | 1 | could not open log file \"{missing}/x.",
             "compare {missing} {missing}                    | 1 | {missing} is not a results directory",
             "compare {file} {file}                          | 1 | {file} is not a results directory",
             "compare --what-if-slower 100 {dir} {dir}       | 2 | --what-if-slower must be a percent in (0, 100), got 100.0",
@@ -184,8 +208,10 @@ class BadInputBatteryTest {
         assertEquals(exit, r.exitCode(), r.err());
         List<String> lines = r.errorLines();
         assertTrue(lines.get(0).startsWith("bench: " + resolve(expected)), r.err());
-        // pgbench exits 1 for its option errors, as pgbench does, still with the --help pointer
-        boolean usage = exit == 2 || argv[0].equals("pgbench");
+        // pgbench exits 1 for its option errors, as pgbench does, still with the --help pointer; verify and merge
+        // refuse a results directory (not their usage) in one line, exit 2
+        boolean results = List.of("verify", "merge").contains(argv[0]) && !expected.startsWith("Missing required");
+        boolean usage = exit == 2 && !results || argv[0].equals("pgbench");
         assertEquals(usage ? 2 : 1, lines.size(), "one line (and the --help pointer for usage errors): " + r.err());
         assertFalse(r.err().contains("\tat ") || r.err().contains("Exception"), "no stack trace: " + r.err());
         assertEquals("", r.out());
@@ -193,7 +219,8 @@ class BadInputBatteryTest {
     }
 
     private static String resolve(String text) {
-        return text.replace("{file}", dir.resolve("file.txt").toString()).replace("{dir}", dir.resolve("dir").toString())
+        return text.replace("{binary}", dir.resolve("binary.bin").toString()).replace("{notarun}", dir.resolve("notarun").toString())
+                .replace("{file}", dir.resolve("file.txt").toString()).replace("{dir}", dir.resolve("dir").toString())
                 .replace("{empty}", dir.resolve("empty").toString()).replace("{missing}", dir.resolve("missing").toString());
     }
 

@@ -40,6 +40,32 @@ public final class Failures {
     }
 
     /**
+     * Why a file could not be read or written, where the JDK's message is only the path ("cannot read X: X")
+     * or a decoder's count ("Input length = 1").
+     */
+    public static String ofIo(java.io.IOException e) {
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "no such file or directory";
+        }
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof java.nio.file.FileAlreadyExistsException) {
+            return "it already exists";
+        }
+        if (e instanceof java.nio.file.NotDirectoryException) {
+            return "a file is in the path where a directory should be";
+        }
+        if (e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null) {
+            return fs.getReason();
+        }
+        if (e instanceof java.nio.charset.CharacterCodingException) {
+            return "it is not UTF-8 text (a binary file?)";
+        }
+        return describe(e);
+    }
+
+    /**
      * The deepest cause's first line: drivers wrap "connection refused" and "password authentication
      * failed" several layers deep, under messages that say only that connecting failed.
      */

@@ -56,7 +56,7 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
     CommandSpec spec;
 
     /** Not picocli's usage help: pgbench's sections ({@link PgbenchHelp}). */
-    @Option(names = "--help", description = "Show this help and exit.")
+    @Option(names = {"-?", "--help"}, description = "Show this help and exit.")
     boolean help;
 
     @Option(names = {"-V", "--version"}, description = "Output version information (the pgbench this speaks, and bench's), then exit.")

@@ -4,12 +4,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.bench.cli.workload.ExitCodes;
 import dev.bench.cli.workload.TargetOptions;
 import dev.bench.core.BenchException;
+import dev.bench.core.Failures;
 import dev.bench.core.Secrets;
 import dev.bench.core.report.RunReport;
 import dev.bench.core.results.MergeInputs;
 import dev.bench.core.results.ResultsJson;
 import dev.bench.core.results.RunFiles;
 import dev.bench.core.results.RunMerger;
+import dev.bench.core.results.verify.Findings;
+import dev.bench.core.results.verify.ResultsVerifier;
 import dev.bench.core.run.IntegrityCheck;
 import dev.bench.workloads.ClientsCheck;
 import picocli.CommandLine.Command;
@@ -33,7 +36,8 @@ import java.util.concurrent.Callable;
                 + "exactly, counts added, figures combined as each workload declares; with the target options "
                 + "(--url ...) the after-run check runs once over what all clients were told; writes "
                 + "summary.json, intervals.csv, latency.hlog and report.html.",
-                "Refuses (exit 2, one line naming the two inputs) directories that are not the clients of one run: "
+                "Refuses (exit 2, one line) what bench verify refuses or finds broken in a client, and (naming the two "
+                + "inputs) directories that are not the clients of one run: "
                 + "the same run twice (same directory or run_id, or the same --client-id twice), different "
                 + "workloads or settings (every option but client-id, results, metrics-port, histogram, start-at "
                 + "and the connection options must agree), a client that measured no op, and windows that "
@@ -58,14 +62,16 @@ public final class MergeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (clients.contains(results)) {
-            throw new BenchException("--results " + results + " is one of the inputs; merge into a new directory");
-        }
-        List<RunFiles> parts = clients.stream().map(RunFiles::read).toList();
+        List<RunFiles> parts;
         try {
+            if (clients.contains(results)) {
+                throw new BenchException("--results " + results + " is one of the inputs; merge into a new directory");
+            }
+            clients.forEach(MergeCommand::holdsTogether);
+            parts = clients.stream().map(RunFiles::read).toList();
             MergeInputs.check(parts); // before the check over all clients connects anywhere
-        } catch (MergeInputs.Refused e) {
-            spec.commandLine().getErr().println("bench: " + Secrets.mask(e.getMessage()));
+        } catch (BenchException e) {
+            spec.commandLine().getErr().println("bench: " + Secrets.mask(Failures.firstLine(e.getMessage())));
             spec.commandLine().getErr().flush();
             return ExitCodes.BAD_INPUT;
         }
@@ -89,5 +95,17 @@ public final class MergeCommand implements Callable<Integer> {
         out.println("# report: " + report);
         out.flush();
         return ok ? 0 : 1;
+    }
+
+    /**
+     * A client's files agree with its summary by {@code bench verify}'s rules: a latency.hlog that isn't what
+     * the summary counts would make a merge that verify then fails.
+     */
+    private static void holdsTogether(Path client) {
+        Findings f = ResultsVerifier.verify(List.of(client));
+        if (!f.allHold()) {
+            throw new BenchException(client + " fails bench verify (" + f.broken().size() + " broken invariant"
+                    + (f.broken().size() == 1 ? "" : "s") + "; the first: " + f.broken().get(0) + "); merge only results that hold");
+        }
     }
 }

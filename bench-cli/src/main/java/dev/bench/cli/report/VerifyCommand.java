@@ -24,10 +24,12 @@ import java.util.concurrent.Callable;
                 + "within one op per stream of it (uniform arrivals) or 6*sqrt(offered)+1 (Poisson); percentiles "
                 + "never decrease; named segments add up to the run; a merge adds up to its clients (give their "
                 + "directories alongside it to check against their files too).",
-            "Prints one line per broken invariant, or 'verified: N invariants' when all hold."},
+            "Prints one line per broken invariant, or 'verified: N invariants' when all hold. Counts are added exactly: "
+                + "one past 2^63-1 is a broken invariant, not a wrap."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every invariant holds", "1:an invariant is broken (one line each)",
-            "2:bad input: not a results directory, or a file that can't be read"})
+            "2:bad input: not a bench run's results directory, a file it should hold missing or unreadable, a phase "
+                + "directory outside it, or a latency.hlog bench does not write"})
 public final class VerifyCommand implements Callable<Integer> {
 
     @Spec

@@ -82,7 +82,7 @@ final class ScenarioFile {
             JsonLocation at = e.getLocation();
             throw new BenchException(name + ":" + (at == null ? 1 : at.getLineNr()) + ": " + e.getOriginalMessage().lines().findFirst().orElse(""));
         } catch (IOException e) {
-            throw new BenchException(name + ": cannot read: " + e.getMessage());
+            throw new BenchException(name + ": cannot read: " + dev.bench.core.Failures.ofIo(e));
         }
         Where where = new Where(name, lines);
         if (root == null || !root.isObject()) {

@@ -74,5 +74,19 @@ class VerifyCommandTest {
         assertEquals(List.of("bench: " + clients.get(0) + " and " + clients.get(0) + " are the same directory: its ops "
                 + "would count twice; give each client's results once"), twice.errorLines());
         assertTrue(!Files.exists(tmp.resolve("twice")), "nothing written");
+
+        // a client whose latency.hlog is not what its summary counts: refused as verify would fail it, exit 2
+        Path swapped = tmp.resolve("swapped");
+        Files.createDirectories(swapped);
+        for (String f : List.of("summary.json", "intervals.csv")) {
+            Files.copy(clients.get(0).resolve(f), swapped.resolve(f));
+        }
+        Files.copy(clients.get(1).resolve("latency.hlog"), swapped.resolve("latency.hlog"));
+        CliRunner refused = CliRunner.run("merge", "--results", tmp.resolve("refused").toString(), swapped.toString(),
+                clients.get(1).toString());
+        assertEquals(2, refused.exitCode(), refused.out() + refused.err());
+        assertEquals(1, refused.errorLines().size(), refused.err());
+        assertTrue(refused.errorLines().get(0).startsWith("bench: " + swapped + " fails bench verify ("), refused.err());
+        assertTrue(!Files.exists(tmp.resolve("refused")), "nothing written");
     }
 }

@@ -113,7 +113,7 @@ public final class JdbcTarget implements AutoCloseable {
             config.setInitializationFailTimeout(1);
             config.setExceptionOverrideClassName(KeepRetryableConnections.class.getName());
             if (poolSize > SERIAL_FILL_MAX) {
-                fillInParallel(config, unpooled);
+                fillInParallel(config, unpooled, driver.dialect(), poolSize);
             }
             pool = new HikariDataSource(config) {
                 /** Once the server refuses for good, HikariCP's fill stops: its wait for a full pool ends. */
@@ -148,9 +148,11 @@ public final class JdbcTarget implements AutoCloseable {
      * wait is bounded by the initialization timeout, which also retries a failing first connection once
      * a second: one connection outside the pool first makes a wrong URL, host or password fail at once.
      */
-    private static void fillInParallel(HikariConfig config, DataSource unpooled) throws SQLException {
+    private static void fillInParallel(HikariConfig config, DataSource unpooled, Dialect dialect, int poolSize)
+            throws SQLException {
         try (Connection probe = unpooled.getConnection()) {
             probe.getAutoCommit(); // a live session: the server takes connections
+            ServerConnectionLimit.check(probe, dialect, poolSize);
         }
         System.setProperty("com.zaxxer.hikari.blockUntilFilled", "true");
         config.setInitializationFailTimeout(config.getConnectionTimeout());

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import dev.bench.core.BenchException;
+import dev.bench.core.Failures;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -40,19 +41,37 @@ public final class IntervalCsvReader {
             if (e instanceof BenchException b) {
                 throw b;
             }
-            throw new BenchException("cannot read " + file + ": " + e.getMessage(), e);
+            throw new BenchException("cannot read " + file + ": " + (e instanceof IOException io ? Failures.ofIo(io)
+                    : Failures.describe(e)), e);
         }
     }
 
     private static IntervalRow row(Map<String, String> f, Path file, int lineNo) {
         try {
             return new IntervalRow(num(f, "start_s"), num(f, "end_s"), "warmup".equals(f.get("phase")),
-                    f.getOrDefault("kind", ""), (long) num(f, "completed"), num(f, "ops_per_s"),
-                    (long) num(f, "rejected"), (long) num(f, "failed"), (long) num(f, "retries"),
-                    (long) num(f, "reconnects"), latencies(f, "sojourn_"), latencies(f, "service_"), num(f, "lag_ms"),
+                    f.getOrDefault("kind", ""), count(f, "completed"), num(f, "ops_per_s"),
+                    count(f, "rejected"), count(f, "failed"), count(f, "retries"),
+                    count(f, "reconnects"), latencies(f, "sojourn_"), latencies(f, "service_"), num(f, "lag_ms"),
                     orNaN(f.get("scheduled_ops_per_s")));
         } catch (NumberFormatException e) {
             throw new BenchException(file + " line " + lineNo + ": not a number: " + e.getMessage(), e);
+        }
+    }
+
+    /** A count, read exactly: through a double, 2^62 + 955 would read as 2^62, and 2^64 as 2^63-1. */
+    private static long count(Map<String, String> f, String name) {
+        String v = f.get(name);
+        if (v == null || v.isEmpty()) {
+            return 0;
+        }
+        try {
+            long n = Long.parseLong(v.trim());
+            if (n < 0) {
+                throw new NumberFormatException(name + " " + v + " is negative");
+            }
+            return n;
+        } catch (NumberFormatException e) {
+            throw new NumberFormatException(name + " '" + v + "' is not a count (a whole number 0.." + Long.MAX_VALUE + ")");
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.bench.core.results;
 
 import dev.bench.core.BenchException;
+import dev.bench.core.Failures;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -32,19 +33,29 @@ public final class LatencyLogReader {
     public record Entry(String tag, long startMs, long endMs, Histogram histogram) {
     }
 
-    private static final LatencyLogReader EMPTY = new LatencyLogReader(null, Map.of(), 0, 0, 0, 0);
+    /** Bench writes two tags per op kind; more than this is no log of a run, and each costs a histogram. */
+    static final int MAX_TAGS = 2_000;
+    /** A count that went past 2^63-1: a histogram's total would have wrapped to a plausible number. */
+    public static final long OVERFLOW = -1;
+    private static final LatencyLogReader EMPTY = new LatencyLogReader(null, Map.of(), Map.of(), new TreeMap<>(), 0, 0, 0, 0);
 
     private final Path file;
     private final Map<String, Histogram> totals;
+    /** Samples per tag, exact; {@link #OVERFLOW} once they passed 2^63-1. */
+    private final Map<String, Long> tagCounts;
+    private final TreeMap<Long, Map<String, Long>> intervalCounts;
     private final long startMs;
     private final long endMs;
     private final long intervalMs;
     private final long logStartMs;
 
-    private LatencyLogReader(Path file, Map<String, Histogram> totals, long startMs, long endMs, long intervalMs,
+    private LatencyLogReader(Path file, Map<String, Histogram> totals, Map<String, Long> tagCounts,
+                             TreeMap<Long, Map<String, Long>> intervalCounts, long startMs, long endMs, long intervalMs,
                              long logStartMs) {
         this.file = file;
         this.totals = totals;
+        this.tagCounts = tagCounts;
+        this.intervalCounts = intervalCounts;
         this.startMs = startMs;
         this.endMs = endMs;
         this.intervalMs = intervalMs;
@@ -60,6 +71,8 @@ public final class LatencyLogReader {
         Map<Long, Integer> lengths = new TreeMap<>();
         long start = Long.MAX_VALUE;
         long end = Long.MIN_VALUE;
+        Map<String, Long> tagCounts = new LinkedHashMap<>();
+        TreeMap<Long, Map<String, Long>> intervals = new TreeMap<>();
         CompressedCounts decoder = new CompressedCounts();
         Double startTimeSec = null;
         Double baseTimeSec = null;
@@ -84,20 +97,49 @@ public final class LatencyLogReader {
                     start = Math.min(start, startMs);
                     end = Math.max(end, startMs + lengthMs);
                     lengths.merge(Math.max(1, lengthMs), 1, Integer::sum);
-                    decoder.addTo(totals.computeIfAbsent(tag, t -> new Histogram(3)), Base64.getDecoder().decode(f[3]));
+                    if (!totals.containsKey(tag) && totals.size() == MAX_TAGS) {
+                        throw new DataFormatException("a tag past the " + MAX_TAGS + "th; bench writes two per op kind");
+                    }
+                    long count = decoder.addTo(totals.computeIfAbsent(tag, t -> new Histogram(3)), Base64.getDecoder().decode(f[3]));
+                    tagCounts.merge(tag, count, LatencyLogReader::addOrOverflow);
+                    intervals.computeIfAbsent(startMs, t -> new LinkedHashMap<>()).merge(tag, count, LatencyLogReader::addOrOverflow);
                 }
             }
         } catch (IOException e) {
-            throw new BenchException("cannot read " + file + ": " + e.getMessage(), e);
+            throw new BenchException("cannot read " + file + ": " + Failures.ofIo(e), e);
+        } catch (ArithmeticException e) {
+            throw new BenchException(file + " line " + lineNo + ": its histogram's counts add up past 2^63-1", e);
         } catch (RuntimeException | DataFormatException e) {
-            throw new BenchException(file + " line " + lineNo + " is not an HdrHistogram log line: " + e.getMessage(), e);
+            throw new BenchException(file + " line " + lineNo + " is not an HdrHistogram log line: " + reason(e), e);
         }
         long logStartMs = startTimeSec == null ? 0 : Math.round(startTimeSec * 1000);
         if (totals.isEmpty()) {
-            return new LatencyLogReader(file, Map.of(), 0, 0, 0, logStartMs);
+            return new LatencyLogReader(file, Map.of(), Map.of(), intervals, 0, 0, 0, logStartMs);
         }
         long usual = lengths.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
-        return new LatencyLogReader(file, totals, start, end, usual, startTimeSec == null ? start : logStartMs);
+        return new LatencyLogReader(file, totals, tagCounts, intervals, start, end, usual, startTimeSec == null ? start : logStartMs);
+    }
+
+    private static long addOrOverflow(long a, long b) {
+        if (a == OVERFLOW || b == OVERFLOW) {
+            return OVERFLOW;
+        }
+        long sum = a + b;
+        return sum < 0 ? OVERFLOW : sum;
+    }
+
+    /** Why a line could not be read, where the exception has no message of its own. */
+    private static String reason(Exception e) {
+        if (e instanceof ArrayIndexOutOfBoundsException || e instanceof StringIndexOutOfBoundsException) {
+            return "too few fields (start, length, max, histogram)";
+        }
+        if (e instanceof java.nio.BufferUnderflowException) {
+            return "its histogram ends before its counts do";
+        }
+        if (e instanceof IllegalArgumentException && !(e instanceof NumberFormatException)) {
+            return "its histogram is not Base64: " + e.getMessage();
+        }
+        return Failures.describe(e);
     }
 
     private static double firstNumber(String line, String prefix) {
@@ -116,7 +158,7 @@ public final class LatencyLogReader {
         try {
             reader = new HistogramLogReader(file.toFile());
         } catch (FileNotFoundException e) {
-            throw new BenchException("cannot read " + file + ": " + e.getMessage(), e);
+            throw new BenchException("cannot read " + file + ": " + Failures.ofIo(e), e);
         }
         try (reader) {
             for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
@@ -129,8 +171,30 @@ public final class LatencyLogReader {
         } catch (BenchException e) {
             throw e;
         } catch (RuntimeException e) {
-            throw new BenchException("cannot read " + file + " as an HdrHistogram log: " + e.getMessage(), e);
+            throw new BenchException("cannot read " + file + " as an HdrHistogram log: " + Failures.describe(e), e);
         }
+    }
+
+    /**
+     * Each interval's sample counts by tag, keyed by its start (epoch ms), read in the one pass that made
+     * the totals: checking counts per interval needs no histogram decoded again (unmodifiable). A count
+     * past 2^63-1 is {@link #OVERFLOW}.
+     */
+    public java.util.SortedMap<Long, Map<String, Long>> intervalCounts() {
+        return java.util.Collections.unmodifiableSortedMap(intervalCounts);
+    }
+
+    /**
+     * All samples of one tag, exact (a histogram's own total count wraps past 2^63-1).
+     *
+     * @throws ArithmeticException when they add up past 2^63-1
+     */
+    public long count(String tag) {
+        long n = tagCounts.getOrDefault(tag, 0L);
+        if (n == OVERFLOW) {
+            throw new ArithmeticException("latency.hlog's " + tag + " samples add up past 2^63-1");
+        }
+        return n;
     }
 
     public boolean isEmpty() {

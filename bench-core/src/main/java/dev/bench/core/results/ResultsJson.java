@@ -85,7 +85,7 @@ public final class ResultsJson {
         try {
             return MAPPER.readTree(file.toFile());
         } catch (IOException e) {
-            throw new BenchException("cannot read " + file + " as JSON: " + e.getMessage(), e);
+            throw new BenchException("cannot read " + file + " as JSON: " + dev.bench.core.Failures.ofIo(e), e);
         }
     }
 

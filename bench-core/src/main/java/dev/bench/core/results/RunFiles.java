@@ -73,7 +73,7 @@ public final class RunFiles {
             entries.filter(Files::isDirectory).filter(RunFiles::holdsPhase).filter(p -> !found.contains(p))
                     .sorted(Comparator.comparing(Path::toString)).forEach(found::add);
         } catch (IOException e) {
-            throw new BenchException("cannot list " + dir + ": " + e.getMessage(), e);
+            throw new BenchException("cannot list " + dir + ": " + dev.bench.core.Failures.ofIo(e), e);
         }
         return found;
     }

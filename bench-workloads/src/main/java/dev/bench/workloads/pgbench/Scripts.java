@@ -37,7 +37,7 @@ public final class Scripts {
             } catch (NoSuchFileException e) {
                 throw new BenchException("could not open file \"" + nw[0] + "\": no such file");
             } catch (IOException e) {
-                throw new BenchException("could not read file \"" + nw[0] + "\": " + e.getMessage());
+                throw new BenchException("could not read file \"" + nw[0] + "\": " + dev.bench.core.Failures.ofIo(e));
             }
             scripts.add(ScriptParser.parse(nw[0], text).withWeight(weight(nw[1], f)));
         }

@@ -57,7 +57,7 @@ final class TransactionLog implements AutoCloseable {
                 files.add(new ThreadFile(Files.newBufferedWriter(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)));
             } catch (IOException e) {
                 close();
-                throw new BenchException("could not open log file \"" + name + "\": " + e.getMessage(), e);
+                throw new BenchException("could not open log file \"" + name + "\": " + dev.bench.core.Failures.ofIo(e), e);
             }
         }
     }

@@ -1,7 +1,11 @@
 package dev.bench.workloads.pgbench;
 
+import dev.bench.core.Caller;
 import dev.bench.core.settings.Require;
 import dev.bench.core.settings.SettingNames;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * pgbench's {@code -l}: a line per transaction ({@code --sampling-rate} of them), or per
@@ -34,6 +38,13 @@ public record TransactionLogSettings(boolean enabled, double samplingRate, int a
                 + aggregateSeconds + ") must not be higher than test duration (" + durationSeconds + ")");
         Require.that(durationSeconds == 0 || aggregateSeconds == 0 || durationSeconds % aggregateSeconds == 0, "duration ("
                 + durationSeconds + ") must be a multiple of aggregation interval (" + aggregateSeconds + ")");
+        if (enabled) {
+            // pgbench finds this when it opens the file; here it is found before the results directory is made
+            Path where = Caller.workingDirectory().resolve(effectivePrefix()).toAbsolutePath().getParent();
+            Require.that(where != null && Files.isDirectory(where), "could not open log file \"" + effectivePrefix() + "."
+                    + Caller.pid() + "\": " + (where != null && Files.exists(where) ? "not a directory" : "no such file or directory")
+                    + " (" + where + ")");
+        }
     }
 
     String effectivePrefix() {

@@ -42,7 +42,7 @@ public record Experiment(int threads, int warmupSeconds, int seconds) {
         } catch (NoSuchFileException e) {
             throw new BenchException("experiments file " + pathOrLines + ": no such file");
         } catch (IOException e) {
-            throw new BenchException("experiments file " + pathOrLines + ": cannot read: " + e.getMessage(), e);
+            throw new BenchException("experiments file " + pathOrLines + ": cannot read: " + dev.bench.core.Failures.ofIo(e), e);
         }
     }
 

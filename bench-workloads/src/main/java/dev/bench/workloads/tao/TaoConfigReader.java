@@ -72,7 +72,7 @@ final class TaoConfigReader {
         } catch (NoSuchFileException e) {
             throw new BenchException("config " + nameOrPath + ": no such file (use A, O or a path)");
         } catch (IOException e) {
-            throw new BenchException("config " + nameOrPath + ": cannot read: " + e.getMessage(), e);
+            throw new BenchException("config " + nameOrPath + ": cannot read: " + dev.bench.core.Failures.ofIo(e), e);
         }
     }
 

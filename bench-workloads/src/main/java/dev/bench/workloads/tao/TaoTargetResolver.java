@@ -93,7 +93,7 @@ final class TaoTargetResolver {
             p.load(in);
             return p;
         } catch (IOException e) {
-            throw new BenchException(names.of("props") + " " + props + ": cannot read: " + e.getMessage());
+            throw new BenchException(names.of("props") + " " + props + ": cannot read: " + dev.bench.core.Failures.ofIo(e));
         }
     }
 

@@ -30,6 +30,9 @@ public record CoreConfig(String table, int fieldCount, String fieldNamePrefix, i
     public static final String CORE_WORKLOAD = "site.ycsb.workloads.CoreWorkload";
     static final List<String> REQUEST_DISTRIBUTIONS = List.of("uniform", "zipfian", "latest", "hotspot", "exponential",
             "sequential");
+    /** A column each in the jdbc binding's table: InnoDB takes at most 1017, PostgreSQL 1600. */
+    static final int MAX_FIELD_COUNT = 1000;
+    static final String ZIPFIAN_CONSTANT = "zipfianconstant";
     static final List<String> MEASUREMENT_TYPES = List.of("hdrhistogram", "histogram", "hdrhistogram+histogram",
             "hdrhistogram+raw", "timeseries", "raw");
 
@@ -41,7 +44,12 @@ public record CoreConfig(String table, int fieldCount, String fieldNamePrefix, i
         p.choice("measurementtype", "hdrhistogram", MEASUREMENT_TYPES);
         p.choice("measurement.interval", "op", List.of("op", "intended", "both"));
         long records = p.number("recordcount", 0);
+        if (p.has("recordcount")) {
+            // YCSB reads 0 as Integer.MAX_VALUE: a load of 2^31 rows, a run whose every key is missing
+            Require.atLeast("recordcount", records, 1);
+        }
         long recordCount = records == 0 ? Integer.MAX_VALUE : records;
+        checkZipfianConstant(p);
         long insertStart = p.number("insertstart", 0);
         CoreConfig c = new CoreConfig(p.string("table", "usertable"), p.integer("fieldcount", 10),
                 p.string("fieldnameprefix", "field"), p.integer("fieldlength", 100), p.integer("minfieldlength", 1),
@@ -62,7 +70,7 @@ public record CoreConfig(String table, int fieldCount, String fieldNamePrefix, i
     }
 
     private CoreConfig validate() {
-        Require.atLeast("fieldcount", fieldCount, 1);
+        Require.between("fieldcount", fieldCount, 1, MAX_FIELD_COUNT);
         Require.atLeast("fieldlength", fieldLength, 1);
         Require.between("minfieldlength", minFieldLength, 1, fieldLength);
         Require.atLeast("recordcount", recordCount, 1);
@@ -92,6 +100,18 @@ public record CoreConfig(String table, int fieldCount, String fieldNamePrefix, i
         Require.between("threadcount", threadCount, 1, YcsbSettings.MAX_THREADS);
         Require.notNegative("target", target);
         return this;
+    }
+
+    /**
+     * YCSB's zipfian constant is fixed at 0.99 (its ScrambledZipfianGenerator precomputes zeta for it), and so
+     * is ours: any other value would be silently ignored, and 0, 1, NaN or 1e308 mean nothing anyway.
+     */
+    private static void checkZipfianConstant(PropertyReader p) {
+        if (p.has(ZIPFIAN_CONSTANT)) {
+            double c = p.decimal(ZIPFIAN_CONSTANT, Zipfian.THETA);
+            Require.that(c == Zipfian.THETA, ZIPFIAN_CONSTANT + " must be " + Zipfian.THETA + ", YCSB's zipfian constant "
+                    + "and the only one built in, got " + p.string(ZIPFIAN_CONSTANT, ""));
+        }
     }
 
     private static void fraction(String key, double value) {

@@ -3,7 +3,9 @@ package dev.bench.workloads.ycsb;
 import dev.bench.core.BenchException;
 
 import java.io.IOException;
-import java.io.Reader;
+import java.io.InputStream;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -17,6 +19,9 @@ import java.util.Properties;
  */
 public final class PropertyReader {
 
+    /** 1 MiB: YCSB's workload files are under 4 KB. */
+    static final int MAX_FILE_BYTES = 1 << 20;
+
     private final Properties properties;
 
     PropertyReader(Properties properties) {
@@ -27,16 +32,36 @@ public final class PropertyReader {
     public static PropertyReader of(List<String> files, Map<String, String> overrides) {
         Properties p = new Properties();
         for (String file : files) {
-            try (Reader in = Files.newBufferedReader(Path.of(file), java.nio.charset.StandardCharsets.ISO_8859_1)) {
-                p.load(in);
+            try (InputStream in = Files.newInputStream(Path.of(file))) {
+                byte[] text = in.readNBytes(MAX_FILE_BYTES + 1);
+                checkText(file, text);
+                p.load(new StringReader(new String(text, StandardCharsets.ISO_8859_1)));
             } catch (NoSuchFileException e) {
                 throw new BenchException("-P " + file + ": no such file");
             } catch (IOException | IllegalArgumentException e) {
-                throw new BenchException("-P " + file + ": cannot read it: " + e.getMessage());
+                throw new BenchException("-P " + file + ": cannot read it: " + (e instanceof IOException io
+                        ? dev.bench.core.Failures.ofIo(io) : e.getMessage()));
             }
         }
         overrides.forEach(p::setProperty);
         return new PropertyReader(p);
+    }
+
+    /**
+     * A properties file is a few lines of text: a binary file (a control byte, other than whitespace) or one
+     * past {@link #MAX_FILE_BYTES} (/dev/zero) is refused, not read as keys made of its bytes.
+     */
+    private static void checkText(String file, byte[] text) {
+        if (text.length > MAX_FILE_BYTES) {
+            throw new BenchException("-P " + file + ": more than " + MAX_FILE_BYTES + " bytes; a properties file is lines of key=value");
+        }
+        for (int i = 0; i < text.length; i++) {
+            int b = text[i] & 0xff;
+            if (b < 0x20 && b != '\t' && b != '\n' && b != '\r' && b != '\f' || b == 0x7f) {
+                throw new BenchException(String.format(java.util.Locale.ROOT, "-P %s: not a properties file: a binary byte "
+                        + "0x%02x at offset %d", file, b, i));
+            }
+        }
     }
 
     public String string(String key, String fallback) {

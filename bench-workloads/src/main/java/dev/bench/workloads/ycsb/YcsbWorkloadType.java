@@ -96,6 +96,7 @@ public final class YcsbWorkloadType implements WorkloadType<YcsbSettings> {
         int threads = settings.threads() != null ? settings.threads() : config.threadCount();
         double rate = settings.target() > 0 ? settings.target() : config.target();
         long maxOps = settings.isLoad() ? (config.insertCount() + rows - 1) / rows : config.operationCount();
+        YcsbBounds.check(settings, p, config, rows, threads, rate);
         Require.that(maxOps > 0 || config.maxExecutionSeconds() > 0,
                 "operationcount=0 runs until maxexecutiontime: set one of them");
         RunConfig runConfig = run.applyTo(RunConfig.builder(), names).threads(threads)

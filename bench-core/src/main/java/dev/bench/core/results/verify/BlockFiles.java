@@ -1,5 +1,6 @@
 package dev.bench.core.results.verify;
 
+import dev.bench.core.BenchException;
 import dev.bench.core.results.IntervalCsvReader;
 import dev.bench.core.results.IntervalRow;
 import dev.bench.core.results.LatencyLogReader;
@@ -8,16 +9,15 @@ import dev.bench.core.results.ResultsDirectory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
  * A block's intervals.csv and latency.hlog read for checking: the rows, and the log's counts per interval
- * start (ms from the log's StartTime, which is the measured window's start) and tag. A file that is
- * missing reads as empty (the count checks then say what is missing); one that is unreadable is bad
- * input ({@link dev.bench.core.BenchException}).
+ * start (ms from the log's StartTime, which is the measured window's start) and tag, taken from the log's
+ * one read ({@link LatencyLogReader#intervalCounts}). A file that is missing or unreadable is bad input
+ * ({@link dev.bench.core.BenchException}): every run writes both, so without one the results are incomplete.
  */
 final class BlockFiles {
 
@@ -31,13 +31,19 @@ final class BlockFiles {
     private BlockFiles(Path dir) {
         Path csv = dir.resolve(ResultsDirectory.INTERVALS);
         Path hlog = dir.resolve(ResultsDirectory.HLOG);
-        hasCsv = Files.isRegularFile(csv);
-        hasLog = Files.isRegularFile(hlog);
-        rows = hasCsv ? IntervalCsvReader.read(csv) : List.of();
-        log = hasLog ? LatencyLogReader.read(hlog) : LatencyLogReader.empty();
+        for (Path file : List.of(csv, hlog)) {
+            if (!Files.isRegularFile(file)) {
+                throw new BenchException(dir + " has no " + file.getFileName() + ": the results are incomplete "
+                        + "(every run writes " + ResultsDirectory.SUMMARY + ", " + ResultsDirectory.INTERVALS + " and "
+                        + ResultsDirectory.HLOG + ")");
+            }
+        }
+        hasCsv = true;
+        hasLog = true;
+        rows = IntervalCsvReader.read(csv);
+        log = LatencyLogReader.read(hlog);
         long base = log.logStartMs();
-        log.forEachEntry(e -> logCounts.computeIfAbsent(e.startMs() - base, s -> new LinkedHashMap<>())
-                .merge(e.tag(), e.histogram().getTotalCount(), Long::sum));
+        log.intervalCounts().forEach((startMs, counts) -> logCounts.put(startMs - base, counts));
     }
 
     static BlockFiles read(Path dir) {
@@ -56,7 +62,7 @@ final class BlockFiles {
     }
 
     long csvCompleted(String kind) {
-        return measured().stream().filter(r -> r.kind().equals(kind)).mapToLong(IntervalRow::completed).sum();
+        return Counts.sum(measured().stream().filter(r -> r.kind().equals(kind)).mapToLong(IntervalRow::completed));
     }
 
     /** The log's counts of the interval starting at {@code startS} (within the csv's 1 ms rounding), or null. */
@@ -67,6 +73,6 @@ final class BlockFiles {
     }
 
     long logTotal(String tag) {
-        return log.total(tag).getTotalCount();
+        return log.count(tag);
     }
 }

@@ -34,7 +34,7 @@ final class CountChecks {
         long sum = 0;
         for (String kind : kinds) {
             JsonNode k = ops.path(kind);
-            sum += k.path("completed").asLong();
+            sum = Math.addExact(sum, Counts.of(k.path("completed")));
             totals(b, f, kind, k, out);
             if (k.isObject() && f.hasCsv) {
                 outcomes(b, f, kind, k, out);
@@ -44,7 +44,8 @@ final class CountChecks {
                 : b.numbers().path("completed_ops");
         if (!total.isMissingNode()) {
             long kindsSum = sum;
-            out.check(total.asLong() == kindsSum, () -> b.name() + ": summary.json completed_ops " + total.asLong()
+            long totalOps = Counts.of(total);
+            out.check(totalOps == kindsSum, () -> b.name() + ": summary.json completed_ops " + totalOps
                     + " != the kinds' completed added up " + kindsSum);
         }
         intervals(b, f, out);
@@ -52,8 +53,8 @@ final class CountChecks {
 
     private static void totals(Block b, BlockFiles f, String kind, JsonNode k, Findings out) {
         long[] counts = {
-            k.path("completed").asLong(-1), k.path("sojourn_us").path("count").asLong(-1),
-            k.path("service_us").path("count").asLong(-1), f.hasCsv ? f.csvCompleted(kind) : -1,
+            Counts.of(k.path("completed"), -1), Counts.of(k.path("sojourn_us").path("count"), -1),
+            Counts.of(k.path("service_us").path("count"), -1), f.hasCsv ? f.csvCompleted(kind) : -1,
             f.hasLog ? f.logTotal(kind + ".sojourn") : -1, f.hasLog ? f.logTotal(kind + ".service") : -1};
         String[] where = {"summary.json completed", "sojourn_us.count", "service_us.count", "intervals.csv measured rows",
             "latency.hlog " + kind + ".sojourn", kind + ".service"};
@@ -75,9 +76,10 @@ final class CountChecks {
         List<String> differ = new ArrayList<>();
         for (String name : OUTCOMES) {
             if (k.has(name)) {
-                long rows = f.measured().stream().filter(r -> r.kind().equals(kind)).mapToLong(r -> outcome(r, name)).sum();
-                if (rows != k.path(name).asLong()) {
-                    differ.add(name + " " + k.path(name).asLong() + " != intervals.csv's " + rows);
+                long rows = Counts.sum(f.measured().stream().filter(r -> r.kind().equals(kind)).mapToLong(r -> outcome(r, name)));
+                long summary = Counts.of(k.path(name));
+                if (rows != summary) {
+                    differ.add(name + " " + summary + " != intervals.csv's " + rows);
                 }
             }
         }
@@ -113,7 +115,7 @@ final class CountChecks {
         }
         f.logCounts.forEach((startMs, counts) -> {
             if (!matched.contains(counts)) {
-                long n = counts.values().stream().mapToLong(Long::longValue).sum();
+                long n = Counts.sum(counts.values().stream().mapToLong(Long::longValue));
                 out.broken(String.format(Locale.ROOT, "%s: latency.hlog has an interval at %.3f s (%d samples) that "
                         + "intervals.csv has no measured row for", b.name(), startMs / 1e3, n));
             }

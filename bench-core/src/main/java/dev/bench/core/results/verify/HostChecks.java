@@ -29,18 +29,18 @@ final class HostChecks {
             for (String count : COUNTS) {
                 long sum = 0;
                 for (JsonNode host : hosts) {
-                    sum += host.path("ops").path(kind).path(count).asLong();
+                    sum = Math.addExact(sum, Counts.of(host.path("ops").path(kind).path(count)));
                 }
-                long run = ops.path(kind).path(count).asLong();
+                long run = Counts.of(ops.path(kind).path(count));
                 long hostsSum = sum;
                 out.check(hostsSum == run, () -> b.name() + ": " + kind + ": the hosts' " + count + " ops add up to " + hostsSum
                         + ", the run's are " + run);
             }
         }
         hosts.fields().forEachRemaining(e -> e.getValue().path("ops").fields().forEachRemaining(k -> {
-            long completed = k.getValue().path("completed").asLong();
-            long sojourn = k.getValue().path("sojourn_us").path("count").asLong();
-            long service = k.getValue().path("service_us").path("count").asLong();
+            long completed = Counts.of(k.getValue().path("completed"));
+            long sojourn = Counts.of(k.getValue().path("sojourn_us").path("count"));
+            long service = Counts.of(k.getValue().path("service_us").path("count"));
             out.check(completed == sojourn && sojourn == service, () -> b.name() + ": host " + e.getKey() + ", " + k.getKey()
                     + ": completed " + completed + ", sojourn_us.count " + sojourn + ", service_us.count " + service);
         }));

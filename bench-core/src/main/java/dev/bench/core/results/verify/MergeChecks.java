@@ -39,12 +39,12 @@ final class MergeChecks {
             if (!c.path("completed").isObject()) {
                 return; // merged before the clients' counts were listed
             }
-            c.path("completed").fields().forEachRemaining(k -> listed.merge(k.getKey(), k.getValue().asLong(), Long::sum));
+            c.path("completed").fields().forEachRemaining(k -> listed.merge(k.getKey(), Counts.of(k.getValue()), Math::addExact));
         }
         Map<String, Long> merged = new LinkedHashMap<>();
         for (Part p : merge.parts) {
             p.block().numbers().path("ops").fields().forEachRemaining(
-                    k -> merged.merge(k.getKey(), k.getValue().path("completed").asLong(), Long::sum));
+                    k -> merged.merge(k.getKey(), Counts.of(k.getValue().path("completed")), Math::addExact));
         }
         for (String kind : union(listed, merged)) {
             long m = merged.getOrDefault(kind, 0L);

@@ -44,7 +44,7 @@ final class OfferedChecks {
                     "%s: summary.json offered_ops %.1f != the schedule's integral over window_s %.3f = %.1f",
                     b.name(), offered, windowS, expected));
         }
-        long generated = t.path("generated_ops").asLong();
+        long generated = Counts.of(t.path("generated_ops"));
         boolean uniform = "uniform".equals(b.run().path("arrivals").asText());
         double bound = uniform ? streams(b) : 6 * Math.sqrt(offered) + 1;
         out.check(Math.abs(generated - offered) <= bound, () -> String.format(Locale.ROOT,

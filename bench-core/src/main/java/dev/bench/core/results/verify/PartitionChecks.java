@@ -24,15 +24,15 @@ final class PartitionChecks {
         run.block().numbers().path("ops").fieldNames().forEachRemaining(kinds::add);
         run.files().csvKinds().stream().filter(k -> !kinds.contains(k)).forEach(kinds::add);
         for (String kind : kinds) {
-            long runSummary = run.block().numbers().path("ops").path(kind).path("completed").asLong();
+            long runSummary = Counts.of(run.block().numbers().path("ops").path(kind).path("completed"));
             long runRows = run.files().csvCompleted(kind);
             List<String> terms = new ArrayList<>();
             long summaries = 0;
             long rows = 0;
             for (Part s : run.segments()) {
-                long n = s.block().numbers().path("ops").path(kind).path("completed").asLong();
-                summaries += n;
-                rows += s.files().csvCompleted(kind);
+                long n = Counts.of(s.block().numbers().path("ops").path(kind).path("completed"));
+                summaries = Math.addExact(summaries, n);
+                rows = Math.addExact(rows, s.files().csvCompleted(kind));
                 terms.add(s.block().dir().getFileName() + " " + n);
             }
             long segmentSummaries = summaries;

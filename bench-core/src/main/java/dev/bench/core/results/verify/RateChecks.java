@@ -57,7 +57,7 @@ final class RateChecks {
 
     private static void segment(Block b, BlockFiles f, Findings out) {
         List<IntervalRow> rows = f.measured();
-        long completed = b.numbers().path("completed_ops").asLong();
+        long completed = Counts.of(b.numbers().path("completed_ops"));
         double rate = b.numbers().path("ops_per_s").asDouble();
         if (rows.isEmpty()) {
             out.check(completed == 0 && rate == 0, () -> b.name() + ": summary.json ops_per_s " + rate + " with "
@@ -88,8 +88,8 @@ final class RateChecks {
             out.check(windowS <= runtimeS + 1e-6, () -> String.format(Locale.ROOT,
                     "%s: summary.json window_s %.3f > runtime_s %.3f", b.name(), windowS, runtimeS));
         }
-        long generated = t.path("generated_ops").asLong();
-        long completed = t.path("completed_ops").asLong();
+        long generated = Counts.of(t.path("generated_ops"));
+        long completed = Counts.of(t.path("completed_ops"));
         if (windowS <= 0) {
             out.check(generated == 0 && completed == 0, () -> b.name() + ": summary.json window_s " + windowS
                     + " with " + generated + " ops generated and " + completed + " completed");

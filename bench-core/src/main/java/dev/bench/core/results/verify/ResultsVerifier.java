@@ -26,28 +26,39 @@ public final class ResultsVerifier {
     /**
      * @param dirs results directories: runs, phase or segment directories, merges (with their clients' directories
      *             alongside, the merge is checked against them)
-     * @throws dev.bench.core.BenchException (one line) when one is not a results directory or a file can't be read
+     * @throws dev.bench.core.BenchException (one line) when one is not a bench run's results directory, or a file
+     *                                      it should hold is missing or can't be read
      */
     public static Findings verify(List<Path> dirs) {
         List<ResultDir> read = dirs.stream().map(ResultDir::read).toList();
         Findings out = new Findings();
         for (ResultDir d : read) {
-            d.missing.forEach(out::broken);
             for (Part p : d.parts) {
                 part(p, out);
                 p.segments().forEach(s -> part(s, out));
-                PartitionChecks.check(p, out);
+                exactly(p.block().name(), out, () -> PartitionChecks.check(p, out));
             }
         }
-        MergeChecks.check(read, out);
+        exactly("the merge", out, () -> MergeChecks.check(read, out));
         return out;
     }
 
     private static void part(Part p, Findings out) {
-        CountChecks.check(p.block(), p.files(), out);
-        RateChecks.check(p.block(), p.files(), out);
-        OfferedChecks.check(p.block(), out);
-        PercentileChecks.check(p.block(), p.files(), out);
-        HostChecks.check(p.block(), out);
+        String name = p.block().name();
+        exactly(name, out, () -> CountChecks.check(p.block(), p.files(), out));
+        exactly(name, out, () -> RateChecks.check(p.block(), p.files(), out));
+        exactly(name, out, () -> OfferedChecks.check(p.block(), out));
+        exactly(name, out, () -> PercentileChecks.check(p.block(), p.files(), out));
+        exactly(name, out, () -> HostChecks.check(p.block(), out));
+    }
+
+    /** Runs one group of checks; counts that overflow a long ({@link Counts}) are one broken invariant. */
+    private static void exactly(String name, Findings out, Runnable checks) {
+        try {
+            checks.run();
+        } catch (ArithmeticException e) {
+            out.broken(name + ": counts that no run can hold: " + e.getMessage()
+                    + " (past 2^63-1 a long wraps, back to a plausible total)");
+        }
     }
 }
