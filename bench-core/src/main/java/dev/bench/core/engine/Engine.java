@@ -92,6 +92,10 @@ public final class Engine {
         RunInfo info = new RunInfo(config, names, windowStartEpochMillis);
         listeners.forEach(l -> l.onStart(info));
 
+        ClientCostMeter cost = new ClientCostMeter(windowStartNanos);
+        if (config.warmup().isZero()) {
+            cost.start();
+        }
         CountDownLatch done = new CountDownLatch(workers.size());
         for (int i = 0; i < workers.size(); i++) {
             Worker w = workers.get(i);
@@ -107,7 +111,7 @@ public final class Engine {
         }
 
         long maxLag = PhaseSupervisor.watch(config, dispatcher, phase, collector, listeners, done, startNanos,
-                windowStartNanos, endNanos, workers);
+                windowStartNanos, endNanos, workers, cost);
 
         long lastDone = workers.stream().mapToLong(Worker::lastDoneNanos).max().orElse(0);
         long drainNanos = lastDone == 0 ? 0 : lastDone - windowStartNanos;
@@ -118,7 +122,8 @@ public final class Engine {
         String stopReason = failure == null ? phase.stopReason()
                 : phase.stopReason() == null ? "failed: " + failure : "failed: " + failure + "; " + phase.stopReason();
         RunResult result = new RunResult(info, collector.totals(), Arrays.stream(generated).boxed().toList(), windowNanos, drainNanos, maxLag,
-                stopReason, phase.interrupted(), outages.outages(), collector.hosts(Hosts::name, workload::staleReads));
+                stopReason, phase.interrupted(), outages.outages(), collector.hosts(Hosts::name, workload::staleReads),
+                cost.finish(collector.totals().stream().mapToLong(k -> k.completed()).sum(), workers, maxLag));
         listeners.forEach(l -> l.onEnd(result));
         if (failure != null) {
             throw new PhaseFailedException(failure, phase.failure(), result);

@@ -11,7 +11,8 @@ import java.util.List;
  * ({@link CountChecks}); rates are counts over the measured seconds ({@link RateChecks}); the offered
  * load is the schedule's integral over the measured window ({@link OfferedChecks}); percentiles never
  * decrease ({@link PercentileChecks}); the hosts add up to the run ({@link HostChecks}); named
- * segments partition the run ({@link PartitionChecks}); a merge adds up to its clients ({@link MergeChecks}).
+ * segments partition the run ({@link PartitionChecks}); the client's cost adds up
+ * ({@link ClientChecks}); a merge adds up to its clients ({@link MergeChecks}).
  *
  * <pre>{@code
  * Findings f = ResultsVerifier.verify(List.of(Path.of("results/vote-20261126-101500")));
@@ -49,5 +50,6 @@ public final class ResultsVerifier {
         OfferedChecks.check(p.block(), out);
         PercentileChecks.check(p.block(), p.files(), out);
         HostChecks.check(p.block(), out);
+        ClientChecks.check(p.block(), out);
     }
 }
