@@ -71,6 +71,11 @@ public final class Engine {
                 : new ClosedLoopDispatcher(kinds, segmentShares == null ? new KindChooser(kinds, config.seed())
                         : new KindChooser(segmentShares, OfferedLoad.segmentEndSeconds(config), windowStartNanos, config.seed()),
                         startNanos, windowStartNanos, endNanos, config.maxOps());
+        if (dispatcher instanceof OpenLoopDispatcher open) {
+            open.pacingSpin(config.pacingSpin());
+        } else if (dispatcher instanceof BurstDispatcher bursts) {
+            bursts.pacingSpin(config.pacingSpin());
+        }
         Phase phase = new Phase(dispatcher);
         KindCounters[] counters = new KindCounters[kinds.size()];
         for (int k = 0; k < counters.length; k++) {

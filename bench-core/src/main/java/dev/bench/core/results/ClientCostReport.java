@@ -23,7 +23,12 @@ public final class ClientCostReport {
 
     /** summary.json's value; null when the run has no client figures. */
     public static Map<String, Object> json(RunResult result) {
-        return result.client() == null ? null : json(result.client());
+        if (result.client() == null) {
+            return null;
+        }
+        Map<String, Object> json = json(result.client());
+        json.put("pacing_spin", result.config().pacingSpin()); // RunConfig#pacingSpin: 0 parks only
+        return json;
     }
 
     /** summary.json's value for these figures. */
