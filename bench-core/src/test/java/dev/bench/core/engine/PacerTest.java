@@ -11,27 +11,27 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class PacerTest {
 
+    /** 200 waits of 0.2-0.8 ms: none returns before its deadline; {@code after} checks the pacer after each. */
+    private static void neverEarly(Pacer pacer, Runnable after) {
+        for (int i = 0; i < 200; i++) {
+            long deadline = System.nanoTime() + 200_000 + (i % 7) * 100_000;
+            assertTrue(pacer.awaitUntil(deadline, () -> false));
+            assertTrue(System.nanoTime() - deadline >= 0, "returned early");
+            after.run();
+        }
+    }
+
     @Test
     void parkingOnlyNeverReturnsBeforeTheDeadlineAndNeverSpins() {
         Pacer pacer = new Pacer(0);
-        for (int i = 0; i < 200; i++) {
-            long deadline = System.nanoTime() + 200_000 + (i % 7) * 50_000;
-            assertTrue(pacer.awaitUntil(deadline, () -> false));
-            assertTrue(System.nanoTime() - deadline >= 0, "returned early");
-            assertEquals(0, pacer.spinNanos());
-        }
+        neverEarly(pacer, () -> assertEquals(0, pacer.spinNanos()));
     }
 
     @Test
     void withASpinItNeverReturnsBeforeTheDeadlineAndKeepsItsMarginInBounds() {
         Pacer pacer = new Pacer(3);
-        for (int i = 0; i < 200; i++) {
-            long deadline = System.nanoTime() + 500_000 + (i % 7) * 100_000;
-            assertTrue(pacer.awaitUntil(deadline, () -> false));
-            assertTrue(System.nanoTime() - deadline >= 0, "returned early");
-            assertTrue(pacer.spinNanos() >= Pacer.MIN_SPIN_NANOS && pacer.spinNanos() <= Pacer.MAX_SPIN_NANOS,
-                    "spin margin " + pacer.spinNanos());
-        }
+        neverEarly(pacer, () -> assertTrue(pacer.spinNanos() >= Pacer.MIN_SPIN_NANOS && pacer.spinNanos() <= Pacer.MAX_SPIN_NANOS,
+                "spin margin " + pacer.spinNanos()));
     }
 
     @Test

@@ -31,6 +31,14 @@ class ClientChecksTest {
         return ResultsVerifier.verify(List.of(dir)).broken();
     }
 
+    /** Writes a run with this client block: exactly one broken line, saying {@code part}. */
+    private static void oneLineSaying(Path dir, Map<String, Object> client, String part) throws Exception {
+        runWith(dir, client);
+        List<String> lines = broken(dir);
+        assertEquals(1, lines.size(), String.join("\n", lines));
+        assertTrue(lines.get(0).contains(part), lines.get(0));
+    }
+
     @Test
     void theFiguresAsWrittenHold(@TempDir Path tmp) throws Exception {
         runWith(tmp, ClientCostReport.json(COST));
@@ -42,10 +50,7 @@ class ClientChecksTest {
     void aCpuPerOpThatIsNotCpuOverOpsIsOneLine(@TempDir Path tmp) throws Exception {
         Map<String, Object> client = ClientCostReport.json(COST);
         client.put("cpu_us_per_op", 2000.0);
-        runWith(tmp, client);
-        List<String> lines = broken(tmp);
-        assertEquals(1, lines.size(), String.join("\n", lines));
-        assertTrue(lines.get(0).contains("client.cpu_us_per_op 2000.0, but (user + system) / ops is 2500"), lines.get(0));
+        oneLineSaying(tmp, client, "client.cpu_us_per_op 2000.0, but (user + system) / ops is 2500");
     }
 
     @Test
@@ -68,18 +73,13 @@ class ClientChecksTest {
         assertTrue(starved.clientBound());
         Map<String, Object> client = ClientCostReport.json(starved);
         client.put("client_bound", false);
-        runWith(tmp, client);
-        List<String> lines = broken(tmp);
-        assertEquals(1, lines.size(), String.join("\n", lines));
-        assertTrue(lines.get(0).contains("a backlog 1.5 s late and the workers serving 0.3 of the time"), lines.get(0));
+        oneLineSaying(tmp, client, "a backlog 1.5 s late and the workers serving 0.3 of the time");
     }
 
     @Test
     void aLagWhoseMeanPassesItsMaxIsCaught(@TempDir Path tmp) throws Exception {
-        runWith(tmp, ClientCostReport.json(new ClientCost(600_000_000, 150_000_000, 3_200_000_000L, 2, 300,
-                4, 9, 5, 3_000_000, 410_000, 2_100_000, 2, 6_000_000_000L, 1_500_000_000L)));
-        List<String> lines = broken(tmp);
-        assertEquals(1, lines.size(), String.join("\n", lines));
-        assertTrue(lines.get(0).contains("client.schedule_lag_us mean 3000.0, p99 410.0, max 2100.0: not ordered"), lines.get(0));
+        oneLineSaying(tmp, ClientCostReport.json(new ClientCost(600_000_000, 150_000_000, 3_200_000_000L, 2, 300,
+                4, 9, 5, 3_000_000, 410_000, 2_100_000, 2, 6_000_000_000L, 1_500_000_000L)),
+                "client.schedule_lag_us mean 3000.0, p99 410.0, max 2100.0: not ordered");
     }
 }
