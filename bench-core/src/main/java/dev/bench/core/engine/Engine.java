@@ -12,6 +12,7 @@ import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.metrics.HostCounters;
 import dev.bench.core.metrics.HostRecorders;
 import dev.bench.core.metrics.KindCounters;
+import dev.bench.core.metrics.KindStats;
 import dev.bench.core.metrics.LatencyCollector;
 import dev.bench.core.metrics.RunInfo;
 import dev.bench.core.metrics.RunResult;
@@ -126,9 +127,10 @@ public final class Engine {
         String failure = phase.failure() == null ? null : Failures.describe(phase.failure());
         String stopReason = failure == null ? phase.stopReason()
                 : phase.stopReason() == null ? "failed: " + failure : "failed: " + failure + "; " + phase.stopReason();
-        RunResult result = new RunResult(info, collector.totals(), Arrays.stream(generated).boxed().toList(), windowNanos, drainNanos, maxLag,
+        List<KindStats> totals = collector.totals(); // once: a worker left behind may still record
+        RunResult result = new RunResult(info, totals, Arrays.stream(generated).boxed().toList(), windowNanos, drainNanos, maxLag,
                 stopReason, phase.interrupted(), outages.outages(), collector.hosts(Hosts::name, workload::staleReads),
-                cost.finish(collector.totals().stream().mapToLong(k -> k.completed()).sum(), workers, maxLag));
+                cost.finish(totals.stream().mapToLong(KindStats::completed).sum(), workers, maxLag));
         listeners.forEach(l -> l.onEnd(result));
         if (failure != null) {
             throw new PhaseFailedException(failure, phase.failure(), result);
