@@ -36,6 +36,7 @@ public final class ResultsVerifier {
             d.missing.forEach(out::broken);
             for (Part p : d.parts) {
                 part(p, out);
+                ClientChecks.check(p.block(), out); // a run's or a phase's: segments have no client figures
                 p.segments().forEach(s -> part(s, out));
                 PartitionChecks.check(p, out);
             }
@@ -50,6 +51,5 @@ public final class ResultsVerifier {
         OfferedChecks.check(p.block(), out);
         PercentileChecks.check(p.block(), p.files(), out);
         HostChecks.check(p.block(), out);
-        ClientChecks.check(p.block(), out);
     }
 }
