@@ -30,6 +30,7 @@ public final class RunConfig {
     private final Duration reportInterval;
     private final long seed;
     private final Duration maxLag;
+    private final double pacingSpin;
     private final int maxRetries;
     private final Duration reconnectTimeout;
     private final long maxOps;
@@ -51,6 +52,11 @@ public final class RunConfig {
     public static final int DEFAULT_REPORT_INTERVAL_S = 1;
     public static final int DEFAULT_MAX_LAG_S = 10;
     public static final int DEFAULT_MAX_RETRIES = 10;
+    /**
+     * The JVM property whose value is {@link #pacingSpin()}'s default (BENCH_OPTS=-Dbench.pacing-spin=3):
+     * any command can pay for microsecond-exact starts without a flag of its own.
+     */
+    public static final String PACING_SPIN_PROPERTY = "bench.pacing-spin";
     public static final int DEFAULT_RECONNECT_TIMEOUT_S = 10;
 
     RunConfig(RunConfigBuilder b) {
@@ -62,6 +68,7 @@ public final class RunConfig {
         this.reportInterval = b.reportInterval;
         this.seed = b.seed;
         this.maxLag = b.maxLag;
+        this.pacingSpin = b.pacingSpin;
         this.maxRetries = b.maxRetries;
         this.reconnectTimeout = b.reconnectTimeout;
         this.maxOps = b.maxOps;
@@ -136,6 +143,16 @@ public final class RunConfig {
     /** The run stops early ("fell too far behind") once the oldest waiting op is later than this. */
     public Duration maxLag() {
         return maxLag;
+    }
+
+    /**
+     * How an open loop waits for each arrival: 0 (the default) parks until it is due, and the op starts
+     * as late as the OS wakes the thread (~0.1 ms here, counted in its sojourn and schedule lag); f > 0 spins
+     * for the last f x the mean wake-up delay, so ops start within microseconds, at the price of a core
+     * spinning that long before every arrival (2-3x the client's CPU per op at 8000 ops/s: docs/measuring.md).
+     */
+    public double pacingSpin() {
+        return pacingSpin;
     }
 
     public int maxRetries() {

@@ -18,6 +18,7 @@ public final class RunConfigBuilder {
     Duration reportInterval = Duration.ofSeconds(RunConfig.DEFAULT_REPORT_INTERVAL_S);
     long seed = RunConfig.DEFAULT_SEED;
     Duration maxLag = Duration.ofSeconds(RunConfig.DEFAULT_MAX_LAG_S);
+    double pacingSpin = propertyOrNaN(RunConfig.PACING_SPIN_PROPERTY, "0");
     int maxRetries = RunConfig.DEFAULT_MAX_RETRIES;
     Duration reconnectTimeout = Duration.ofSeconds(RunConfig.DEFAULT_RECONNECT_TIMEOUT_S);
     long maxOps;
@@ -63,6 +64,21 @@ public final class RunConfigBuilder {
 
     public RunConfigBuilder seed(long seed) {
         this.seed = seed;
+        return this;
+    }
+
+    /** A number from a JVM property; NaN when it is not one, which {@link #build} then refuses in one line. */
+    private static double propertyOrNaN(String name, String otherwise) {
+        try {
+            return Double.parseDouble(System.getProperty(name, otherwise));
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+
+    /** {@link RunConfig#pacingSpin()}: 0 parks only; f > 0 spins f x the mean wake-up delay before each arrival. */
+    public RunConfigBuilder pacingSpin(double factor) {
+        this.pacingSpin = factor;
         return this;
     }
 
@@ -172,6 +188,7 @@ public final class RunConfigBuilder {
                 "runtime must be > 0 (or 0 with an op count), got " + duration.toMillis() + " ms");
         require(reportInterval.toMillis() >= 10, "report interval must be >= 10 ms, got " + reportInterval.toMillis() + " ms");
         require(maxLag.toMillis() > 0, "max lag must be > 0, got " + maxLag.toMillis() + " ms");
+        require(pacingSpin >= 0 && pacingSpin <= 100, "-D" + RunConfig.PACING_SPIN_PROPERTY + " must be 0..100, got " + pacingSpin);
         require(maxRetries >= 0, "max retries must be >= 0, got " + maxRetries);
         require(!reconnectTimeout.isNegative(), "reconnect timeout must be >= 0");
         require(bursts == null || targetOpsPerSec == 0, "bursts and a target rate exclude each other");

@@ -33,7 +33,8 @@ final class BurstDispatcher implements Dispatcher {
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition pendingFell = lock.newCondition();
-    private final Pacer pacer = new Pacer();
+    /** Park-only unless the run asks for a spin ({@link #pacingSpin}), set before any claim. */
+    private Pacer pacer = new Pacer(0);
     private final KindChooser kindChooser;
     private final int size;
     private final long delayNanos;
@@ -138,6 +139,11 @@ final class BurstDispatcher implements Dispatcher {
         if (claimed == released) {
             oldestUnclaimedNanos = Long.MAX_VALUE;
         }
+    }
+
+    /** How the head claimer waits for an arrival ({@link Pacer}); before the workers start. */
+    void pacingSpin(double factor) {
+        pacer = new Pacer(factor);
     }
 
     @Override

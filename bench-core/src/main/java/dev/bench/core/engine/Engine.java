@@ -12,6 +12,7 @@ import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.metrics.HostCounters;
 import dev.bench.core.metrics.HostRecorders;
 import dev.bench.core.metrics.KindCounters;
+import dev.bench.core.metrics.KindStats;
 import dev.bench.core.metrics.LatencyCollector;
 import dev.bench.core.metrics.RunInfo;
 import dev.bench.core.metrics.RunResult;
@@ -71,6 +72,11 @@ public final class Engine {
                 : new ClosedLoopDispatcher(kinds, segmentShares == null ? new KindChooser(kinds, config.seed())
                         : new KindChooser(segmentShares, OfferedLoad.segmentEndSeconds(config), windowStartNanos, config.seed()),
                         startNanos, windowStartNanos, endNanos, config.maxOps());
+        if (dispatcher instanceof OpenLoopDispatcher open) {
+            open.pacingSpin(config.pacingSpin());
+        } else if (dispatcher instanceof BurstDispatcher bursts) {
+            bursts.pacingSpin(config.pacingSpin());
+        }
         Phase phase = new Phase(dispatcher);
         KindCounters[] counters = new KindCounters[kinds.size()];
         for (int k = 0; k < counters.length; k++) {
@@ -92,6 +98,10 @@ public final class Engine {
         RunInfo info = new RunInfo(config, names, windowStartEpochMillis);
         listeners.forEach(l -> l.onStart(info));
 
+        ClientCostMeter cost = new ClientCostMeter(windowStartNanos);
+        if (config.warmup().isZero()) {
+            cost.start();
+        }
         CountDownLatch done = new CountDownLatch(workers.size());
         for (int i = 0; i < workers.size(); i++) {
             Worker w = workers.get(i);
@@ -107,7 +117,7 @@ public final class Engine {
         }
 
         long maxLag = PhaseSupervisor.watch(config, dispatcher, phase, collector, listeners, done, startNanos,
-                windowStartNanos, endNanos, workers);
+                windowStartNanos, endNanos, workers, cost);
 
         long lastDone = workers.stream().mapToLong(Worker::lastDoneNanos).max().orElse(0);
         long drainNanos = lastDone == 0 ? 0 : lastDone - windowStartNanos;
@@ -117,8 +127,10 @@ public final class Engine {
         String failure = phase.failure() == null ? null : Failures.describe(phase.failure());
         String stopReason = failure == null ? phase.stopReason()
                 : phase.stopReason() == null ? "failed: " + failure : "failed: " + failure + "; " + phase.stopReason();
-        RunResult result = new RunResult(info, collector.totals(), Arrays.stream(generated).boxed().toList(), windowNanos, drainNanos, maxLag,
-                stopReason, phase.interrupted(), outages.outages(), collector.hosts(Hosts::name, workload::staleReads));
+        List<KindStats> totals = collector.totals(); // once: a worker left behind may still record
+        RunResult result = new RunResult(info, totals, Arrays.stream(generated).boxed().toList(), windowNanos, drainNanos, maxLag,
+                stopReason, phase.interrupted(), outages.outages(), collector.hosts(Hosts::name, workload::staleReads),
+                cost.finish(totals.stream().mapToLong(KindStats::completed).sum(), workers, maxLag));
         listeners.forEach(l -> l.onEnd(result));
         if (failure != null) {
             throw new PhaseFailedException(failure, phase.failure(), result);

@@ -25,7 +25,8 @@ import java.util.concurrent.locks.ReentrantLock;
 final class OpenLoopDispatcher implements Dispatcher {
 
     private final ReentrantLock lock = new ReentrantLock();
-    private final Pacer pacer = new Pacer();
+    /** Park-only unless the run asks for a spin ({@link #pacingSpin}), set before any claim. */
+    private Pacer pacer = new Pacer(0);
     private final ArrivalStream[] streams;
     private final int[] maxBatch;
     private final long windowStartNanos;
@@ -129,6 +130,11 @@ final class OpenLoopDispatcher implements Dispatcher {
             }
         }
         return best;
+    }
+
+    /** How the head claimer waits for an arrival ({@link Pacer}); before the workers start. */
+    void pacingSpin(double factor) {
+        pacer = new Pacer(factor);
     }
 
     @Override

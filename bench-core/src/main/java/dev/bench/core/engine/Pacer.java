@@ -4,15 +4,18 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 /**
- * Waits until an op's intended start with microsecond accuracy: park while the deadline is far, spin
- * for the last stretch. How long "the last stretch" must be depends on the machine: a parked thread
- * wakes late by the OS timer slack, ~50 µs on bare metal and ~100 µs with a tail into milliseconds on
- * the 2-core VMs this was built on. So the spin margin learns it: three times the running mean of how
- * late parks have woken, within [{@value #MIN_SPIN_NANOS}, {@value #MAX_SPIN_NANOS}] ns. Sleep-only
- * pacing would start ops late and report that lateness as the server's latency.
+ * Waits until an op's intended start. By default it parks until the deadline and nothing else: the
+ * thread wakes late by the OS timer slack (~50 µs on bare metal, ~100 µs with a tail into milliseconds on
+ * the 2-core VMs this was built on), and that lateness is the op's schedule lag, counted in its sojourn
+ * as any other (the schedule and the latency don't change, only how early the op may start).
  *
- * <p>The price is CPU: one thread spins for the margin before each arrival (only the claimer at the
- * head of the queue waits here; the others park on the dispatcher's lock).
+ * <p>With a spin factor f > 0 ({@link dev.bench.core.RunConfig#pacingSpin}) it parks until f times the
+ * running mean of how late parks have woken before the deadline, within [{@value #MIN_SPIN_NANOS},
+ * {@value #MAX_SPIN_NANOS}] ns, and spins the rest: ops start within microseconds of their intended
+ * start, for the price of a core spinning that margin before each arrival while holding the dispatcher's
+ * lock. At 8000 ops/s (a gap of 125 µs against a margin of ~300 µs at f = 3) that is a core spinning
+ * all the time: on a machine the client shares with the server or other processes it cost 2-3x the CPU per op
+ * and, preempted while spinning under the lock, made the lag worse, not better (docs/measuring.md).
  *
  * <p>Not thread-safe: used under the dispatcher's lock.
  */
@@ -24,8 +27,15 @@ final class Pacer {
     private static final long MAX_PARK_NANOS = 10_000_000;
     private static final double LEARNING_RATE = 0.05;
 
+    private final double spinFactor;
     private double meanOvershootNanos = 50_000;
-    private long spinNanos = 150_000;
+    private long spinNanos;
+
+    /** @param spinFactor the spin margin as a multiple of the mean wake-up delay; 0: park only */
+    Pacer(double spinFactor) {
+        this.spinFactor = spinFactor;
+        this.spinNanos = spinFactor == 0 ? 0 : margin();
+    }
 
     /** @return false if {@code stop} became true before the deadline; true once the deadline has passed */
     boolean awaitUntil(long deadlineNanos, BooleanSupplier stop) {
@@ -41,7 +51,9 @@ final class Pacer {
             if (remaining > spinNanos) {
                 long request = Math.min(remaining - spinNanos, MAX_PARK_NANOS);
                 LockSupport.parkNanos(request);
-                learn(System.nanoTime() - now - request);
+                if (spinFactor > 0) {
+                    learn(System.nanoTime() - now - request);
+                }
             } else {
                 Thread.onSpinWait();
             }
@@ -50,7 +62,11 @@ final class Pacer {
 
     private void learn(long overshootNanos) {
         meanOvershootNanos += LEARNING_RATE * (Math.max(0, overshootNanos) - meanOvershootNanos);
-        spinNanos = Math.max(MIN_SPIN_NANOS, Math.min(MAX_SPIN_NANOS, (long) (3 * meanOvershootNanos)));
+        spinNanos = margin();
+    }
+
+    private long margin() {
+        return Math.max(MIN_SPIN_NANOS, Math.min(MAX_SPIN_NANOS, (long) (spinFactor * meanOvershootNanos)));
     }
 
     long spinNanos() {

@@ -40,7 +40,8 @@ final class PhaseSupervisor {
      */
     static long watch(RunConfig config, Dispatcher dispatcher, Phase phase, LatencyCollector collector,
                       List<IntervalListener> listeners, CountDownLatch done,
-                      long startNanos, long windowStartNanos, long endNanos, List<Worker> workers) {
+                      long startNanos, long windowStartNanos, long endNanos, List<Worker> workers,
+                      ClientCostMeter cost) {
         long interval = config.reportInterval().toNanos();
         long maxLagAllowed = config.maxLag().toNanos();
         long k = -((windowStartNanos - startNanos) / interval) + 1;
@@ -64,6 +65,7 @@ final class PhaseSupervisor {
                 interrupted = true;
             }
             long now = System.nanoTime();
+            cost.startIfDue(now);
             if (!finished && !interrupted && now - abandonAt >= 0) {
                 abandonBlocked(workers, done, phase, phase.hasEnded() ? "the stop" : "the run's end (the window plus --max-lag "
                         + seconds(config.maxLag()) + " s)");

@@ -60,6 +60,7 @@ final class Worker implements Runnable {
     /** Measured ops of that call, counted as failed. */
     private volatile int opsFailedByAbort;
     private long lastDoneNanos;
+    private final WorkerTimes times = new WorkerTimes();
     /** Measured ops taken, against the config's ops per worker. */
     private long taken;
 
@@ -108,6 +109,11 @@ final class Worker implements Runnable {
         return lastDoneNanos;
     }
 
+    /** Read after the thread ended. */
+    WorkerTimes times() {
+        return times;
+    }
+
     @Override
     public void run() {
         try {
@@ -117,7 +123,8 @@ final class Worker implements Runnable {
                     taken += batch.size();
                 }
                 busy.setRelease(true);
-                serve();
+                long sendNanos = System.nanoTime();
+                times.inCall(serve(sendNanos) - sendNanos);
                 busy.setRelease(false);
             }
         } catch (RuntimeException | Error e) {
@@ -127,9 +134,9 @@ final class Worker implements Runnable {
         }
     }
 
-    private void serve() {
+    /** @return when its call ended (the last attempt, failed or not): recording comes after */
+    private long serve(long sendNanos) {
         int kind = batch.kind();
-        long sendNanos = System.nanoTime();
         boolean inWindow = batch.isMeasured(0);
         int attempt = 0;
         long attemptNanos = sendNanos;
@@ -143,19 +150,19 @@ final class Worker implements Runnable {
                     // cut off by the run itself: a failed op, whatever the workload makes of the error
                     opsFailedByAbort = countFailed(kind, inWindow);
                     cutOffByAbort = true;
-                    return;
+                    return System.nanoTime();
                 }
                 ErrorKind what = classify(e);
                 if (what == ErrorKind.FATAL) {
                     phase.fail(e);
-                    return;
+                    return System.nanoTime();
                 }
                 batch.clearRejections();
                 boolean gaveUp = what == ErrorKind.FAILED || attempt >= config.maxRetries() || phase.isOver();
                 outages.failed(kind, attemptNanos, System.nanoTime(), batch.size(), what == ErrorKind.CONNECTION, gaveUp);
                 if (gaveUp) {
                     countFailed(kind, inWindow);
-                    return;
+                    return System.nanoTime();
                 }
                 attempt++;
                 if (what == ErrorKind.RETRYABLE) {
@@ -171,7 +178,7 @@ final class Worker implements Runnable {
                         if (phase.isOver()) {
                             countFailed(kind, inWindow); // the run stopped while this batch waited for a connection
                         }
-                        return;
+                        return System.nanoTime();
                     }
                     host = session.host(kind);
                 }
@@ -181,6 +188,7 @@ final class Worker implements Runnable {
         long doneNanos = System.nanoTime();
         record(kind, inWindow, sendNanos, doneNanos);
         outages.acknowledged(kind, attemptNanos, doneNanos);
+        return doneNanos;
     }
 
     private void record(int kind, boolean firstInWindow, long sendNanos, long doneNanos) {
@@ -197,6 +205,7 @@ final class Worker implements Runnable {
             recorder.record(doneNanos - batch.intendedNanos(i), service, inWindow, anyRejected && batch.isRejected(i));
             if (inWindow) {
                 lastDoneNanos = doneNanos;
+                times.started(sendNanos, batch.intendedNanos(i));
             }
         }
     }

@@ -28,16 +28,23 @@ import java.util.List;
  * @param outages     the windows in which writes were unavailable (a failover), in order; usually none
  * @param hosts       the measured ops per host that served any (their sum per kind is {@code kinds});
  *                    one entry, or none, when the run had one host
+ * @param client      what the client process cost over the window; null when not measured (a stop
+ *                    during warmup, a result assembled from files)
  */
 public record RunResult(RunInfo info, List<KindStats> kinds, List<Long> generated, long windowNanos,
                         long drainNanos, long maxLagNanos, String stopReason, boolean interrupted,
-                        List<Outage> outages, List<HostStats> hosts) {
+                        List<Outage> outages, List<HostStats> hosts, ClientCost client) {
 
     public RunResult {
         kinds = List.copyOf(kinds);
         generated = List.copyOf(generated);
         outages = List.copyOf(outages);
         hosts = List.copyOf(hosts);
+    }
+
+    public RunResult(RunInfo info, List<KindStats> kinds, List<Long> generated, long windowNanos, long drainNanos,
+                     long maxLagNanos, String stopReason, boolean interrupted, List<Outage> outages, List<HostStats> hosts) {
+        this(info, kinds, generated, windowNanos, drainNanos, maxLagNanos, stopReason, interrupted, outages, hosts, null);
     }
 
     public RunResult(RunInfo info, List<KindStats> kinds, List<Long> generated, long windowNanos, long drainNanos,
@@ -63,7 +70,7 @@ public record RunResult(RunInfo info, List<KindStats> kinds, List<Long> generate
     public RunResult(RunInfo info, List<KindStats> kinds, long[] generated, long windowNanos, long drainNanos,
                      long maxLagNanos, String stopReason, boolean interrupted, List<Outage> outages) {
         this(info, kinds, Arrays.stream(generated).boxed().toList(), windowNanos, drainNanos, maxLagNanos,
-                stopReason, interrupted, outages, List.of());
+                stopReason, interrupted, outages, List.of(), null);
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.bench.core.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bench.core.Secrets;
+import dev.bench.core.results.ClientCostReport;
 import dev.bench.core.results.RunFiles;
 
 import java.util.ArrayList;
@@ -86,7 +87,48 @@ public final class RunCompare {
                 out.append('\n');
             }
         }
+        List<List<String>> client = clientRows();
+        if (!client.isEmpty()) {
+            out.append("\nclient\n");
+            for (List<String> row : client) {
+                out.append(String.format(Locale.ROOT, "%-18s", row.get(0)));
+                row.subList(1, row.size()).forEach(c -> out.append(String.format(Locale.ROOT, " %13s", c)));
+                out.append('\n');
+            }
+        }
         return out.toString();
+    }
+
+    /**
+     * What the client cost in each run beside the first's (summary.json's "client", one-phase runs):
+     * CPU µs per op and schedule lag; no rows when no run has the figures.
+     */
+    List<List<String>> clientRows() {
+        List<JsonNode> client = runs.stream().map(r -> r.summary().path(ClientCostReport.KEY)).toList();
+        if (client.stream().noneMatch(JsonNode::isObject)) {
+            return List.of();
+        }
+        List<List<String>> rows = new ArrayList<>();
+        List<String> header = new ArrayList<>(List.of("", "A"));
+        for (int i = 1; i < runs.size(); i++) {
+            header.addAll(List.of(String.valueOf((char) ('A' + i)), "change"));
+        }
+        rows.add(header);
+        rows.add(clientRow("cpu us/op", client, c -> c.path("cpu_us_per_op")));
+        rows.add(clientRow("lag mean ms", client, c -> c.path("schedule_lag_us").path("mean")));
+        rows.add(clientRow("lag p99 ms", client, c -> c.path("schedule_lag_us").path("p99")));
+        return rows;
+    }
+
+    private static List<String> clientRow(String metric, List<JsonNode> client, java.util.function.Function<JsonNode, JsonNode> figure) {
+        boolean lag = metric.startsWith("lag");
+        double[] v = client.stream().map(figure).mapToDouble(n -> n.isNumber() ? n.asDouble() / (lag ? 1e3 : 1) : Double.NaN).toArray();
+        List<String> row = new ArrayList<>(List.of(metric, Fmt.ms(v[0])));
+        for (int i = 1; i < v.length; i++) {
+            row.add(Fmt.ms(v[i]));
+            row.add(Fmt.percent((v[i] - v[0]) / v[0] * 100));
+        }
+        return row;
     }
 
     /** Rows of metric, A, then per later run: value, change, verdict. */
@@ -142,6 +184,11 @@ public final class RunCompare {
             if (!series.isEmpty()) {
                 page.chart(RunReport.spectrum(kind + ": sojourn by percentile", series));
             }
+        }
+        List<List<String>> client = clientRows();
+        if (!client.isEmpty()) {
+            page.heading(2, "client");
+            page.table(client);
         }
         page.paragraph("A change is beyond noise when the middle halves of the two runs' per-interval values "
                 + "do not overlap.", "note");

@@ -1,6 +1,7 @@
 package dev.bench.core.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.bench.core.results.ClientCostReport;
 import dev.bench.core.results.IntervalRow;
 import dev.bench.core.results.RunFiles;
 import dev.bench.core.results.Unavailability;
@@ -91,6 +92,27 @@ public final class RunReport {
         String stop = s.path("throughput").path("stop_reason").asText("");
         if (!stop.isEmpty() && !"null".equals(stop)) {
             page.paragraph("stopped early: " + stop, "bad");
+        }
+        clientCost(page, s.path(ClientCostReport.KEY));
+    }
+
+    /** What the client cost, and whether it was the bottleneck (summary.json's "client"). */
+    private static void clientCost(HtmlPage page, JsonNode c) {
+        if (!c.isObject()) {
+            return;
+        }
+        JsonNode lag = c.path("schedule_lag_us");
+        page.paragraph(String.format(java.util.Locale.ROOT, "client: cpu %.2f s user + %.2f s system over %.1f s "
+                + "(%.0f%% of %d cores), %s µs/op; GC pauses %d, %d ms total, %d ms max; schedule lag mean %s ms, "
+                + "p99 %s ms, max %s ms", c.path("cpu_user_s").asDouble(), c.path("cpu_system_s").asDouble(),
+                c.path("span_s").asDouble(), c.path("cpu_utilisation").asDouble() * 100, c.path("cores").asInt(),
+                c.path("cpu_us_per_op").isNumber() ? Fmt.ms(c.path("cpu_us_per_op").asDouble()) : "-",
+                c.path("gc_pauses").asLong(), c.path("gc_pause_total_ms").asLong(), c.path("gc_pause_max_ms").asLong(),
+                Fmt.ms(lag.path("mean").asDouble() / 1e3), Fmt.ms(lag.path("p99").asDouble() / 1e3),
+                Fmt.ms(lag.path("max").asDouble() / 1e3)), "note");
+        if (c.path("client_bound").asBoolean(false)) {
+            page.paragraph("the client was the bottleneck: its CPU was near all its cores; these figures measured "
+                    + "the tool, not the server", "bad");
         }
     }
 

@@ -63,6 +63,9 @@ final class MergedSummary {
             entry.set("seed", c.summary().path("run").path("seed").deepCopy());
             entry.set("environment", c.summary().path("environment").deepCopy());
             entry.set("integrity", c.summary().path("integrity").deepCopy());
+            if (c.summary().has(ClientCostReport.KEY)) {
+                entry.set(ClientCostReport.KEY, c.summary().path(ClientCostReport.KEY).deepCopy());
+            }
         }
         merged.put("merged_into", out.toString());
         return merged;
@@ -79,6 +82,7 @@ final class MergedSummary {
             target.set("throughput", throughput(parts, clients));
         }
         target.set("ops", ops(parts, clients, phaseDir));
+        target.remove(ClientCostReport.KEY); // each process's own cost: one-phase runs list it under "clients"
         if (target.has("integrity") && phaseDir != null) {
             target.set("integrity", integrity(parts.stream().map(p -> p.path("integrity")).toList(), clients));
         }

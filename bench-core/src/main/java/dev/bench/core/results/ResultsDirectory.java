@@ -195,15 +195,16 @@ public final class ResultsDirectory {
             ops.put(k.name(), kindSummary(k));
         }
         numbers.put("ops", ops);
-        Map<String, Object> unavailable = Unavailability.json(result);
-        if (unavailable != null) {
-            numbers.put(Unavailability.KEY, unavailable);
-        }
-        Map<String, Object> hosts = HostTable.json(result);
-        if (hosts != null) {
-            numbers.put(HostTable.KEY, hosts);
-        }
+        putPresent(numbers, Unavailability.KEY, Unavailability.json(result));
+        putPresent(numbers, HostTable.KEY, HostTable.json(result));
+        putPresent(numbers, ClientCostReport.KEY, ClientCostReport.json(result));
         return numbers;
+    }
+
+    private static void putPresent(Map<String, Object> numbers, String key, Map<String, Object> value) {
+        if (value != null) {
+            numbers.put(key, value);
+        }
     }
 
     /** Where and on what the run happened: time, the build (version, commit), JVM, OS, CPUs, heap, the client's TLS. */

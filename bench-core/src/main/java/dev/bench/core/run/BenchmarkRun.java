@@ -9,6 +9,7 @@ import dev.bench.core.engine.PhaseFailedException;
 import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.metrics.RunResult;
 import dev.bench.core.report.RunReport;
+import dev.bench.core.results.ClientCostReport;
 import dev.bench.core.results.ResultsDirectory;
 import dev.bench.core.results.HostTable;
 import dev.bench.core.results.Unavailability;
@@ -98,6 +99,7 @@ public final class BenchmarkRun {
             benchmark.report(outcome, out);
             Unavailability.lines(outcome.result()).forEach(out::println);
             HostTable.lines(outcome.result()).forEach(out::println);
+            ClientCostReport.lines(outcome.result()).forEach(out::println);
             if (!outcome.result().completedAsPlanned()) {
                 out.println("# " + outcome.result().stopReason());
             } else if (outcome.result().completedTotal() == 0) {

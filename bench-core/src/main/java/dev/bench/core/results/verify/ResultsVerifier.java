@@ -11,7 +11,8 @@ import java.util.List;
  * ({@link CountChecks}); rates are counts over the measured seconds ({@link RateChecks}); the offered
  * load is the schedule's integral over the measured window ({@link OfferedChecks}); percentiles never
  * decrease ({@link PercentileChecks}); the hosts add up to the run ({@link HostChecks}); named
- * segments partition the run ({@link PartitionChecks}); a merge adds up to its clients ({@link MergeChecks}).
+ * segments partition the run ({@link PartitionChecks}); the client's cost adds up
+ * ({@link ClientChecks}); a merge adds up to its clients ({@link MergeChecks}).
  *
  * <pre>{@code
  * Findings f = ResultsVerifier.verify(List.of(Path.of("results/vote-20261126-101500")));
@@ -35,6 +36,7 @@ public final class ResultsVerifier {
         for (ResultDir d : read) {
             for (Part p : d.parts) {
                 part(p, out);
+                ClientChecks.check(p.block(), out); // a run's or a phase's: segments have no client figures
                 p.segments().forEach(s -> part(s, out));
                 exactly(p.block().name(), out, () -> PartitionChecks.check(p, out));
             }
