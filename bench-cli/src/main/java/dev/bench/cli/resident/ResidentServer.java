@@ -70,14 +70,14 @@ final class ResidentServer {
         try {
             socket.setSoTimeout(ACCEPT_TICK_MS);
             while (!stopping) {
+                // only proven connections keep it alive: others' connections (a slowloris) do not
+                if (idleSeconds > 0 && proven.get() == 0 && System.nanoTime() - lastProvenNanos > TimeUnit.SECONDS.toNanos(idleSeconds)) {
+                    return "idle for " + idleSeconds + " s";
+                }
                 Socket s;
                 try {
                     s = socket.accept();
                 } catch (SocketTimeoutException tick) {
-                    // only proven connections keep it alive: others' connections (a slowloris) do not
-                    if (idleSeconds > 0 && proven.get() == 0 && System.nanoTime() - lastProvenNanos > TimeUnit.SECONDS.toNanos(idleSeconds)) {
-                        return "idle for " + idleSeconds + " s";
-                    }
                     continue;
                 }
                 load.connection();
