@@ -28,8 +28,7 @@ class ResidentFaultsTest {
     @BeforeAll
     static void makeTheDatabase(@TempDir Path root) throws Exception {
         try (ResidentFixture f = new ResidentFixture(root).start(600)) {
-            ResidentFixture.Running init = ResidentFixture.Running.of(f.call(database, List.of("pgbench", "-i", "-s", "1", "-q")));
-            assertEquals(0, init.exit(120), init.err()::join);
+            ResidentFixture.Running.of(f.call(database, List.of("pgbench", "-i", "-s", "1", "-q"))).assertExit(0, 120);
         }
     }
 
@@ -40,12 +39,18 @@ class ResidentFaultsTest {
         return ResidentFixture.Running.of(pb);
     }
 
+    /** A long run, and 3 s into it {@code signal} to the resident serving it. */
+    private static ResidentFixture.Running longRunThenToTheResident(ResidentFixture f, String signal) throws Exception {
+        ResidentFixture.Running run = longRun(f);
+        Thread.sleep(3000);
+        ResidentFixture.signal(f.resident.pid(), signal);
+        return run;
+    }
+
     @Test
     void sigtermEndsTheCallerWithinTwoSecondsWhenTheResidentIsStopped(@TempDir Path root) throws Exception {
         try (ResidentFixture f = new ResidentFixture(root).start(600)) {
-            ResidentFixture.Running run = longRun(f);
-            Thread.sleep(3000);
-            ResidentFixture.signal(f.resident.pid(), "STOP");
+            ResidentFixture.Running run = longRunThenToTheResident(f, "STOP");
             run.signal("TERM");
             assertEquals(143, run.exit(2), "the caller of a stopped resident outlived SIGTERM by 2 s");
             // the stopped resident holds the caller's stderr open (it opened /proc/PID/fd/9): let it end the call
@@ -59,26 +64,27 @@ class ResidentFaultsTest {
         try (ResidentFixture f = new ResidentFixture(root).start(600)) {
             ResidentFixture.signal(f.resident.pid(), "STOP");
             ResidentFixture.Running call = ResidentFixture.Running.of(f.call(root, List.of("pgbench", "-V")));
-            assertEquals(0, call.exit(30), call.err()::join);
+            String err = call.assertExit(0, 30);
             assertTrue(call.out().join().startsWith("pgbench"), call.out().join());
-            assertTrue(call.err().join().contains("did not answer in 2 s; running in a JVM of its own"), call.err().join());
+            assertTrue(err.contains("did not answer in 2 s; running in a JVM of its own"), err);
         }
     }
 
     @Test
     void ctrlCOnAQueuedCallEndsItAtOnce(@TempDir Path root) throws Exception {
         try (ResidentFixture f = new ResidentFixture(root).start(600)) {
+            // warm: a cold resident can take seconds loading classes before the run starts, on a busy machine
+            ResidentFixture.Running.of(f.call(database, List.of("pgbench", "-t", "10", "-n"))).assertExit(0, 60);
             ResidentFixture.Running ahead = longRun(f);
             Thread.sleep(2000);
             ResidentFixture.Running queued = longRun(f);
             Thread.sleep(2000);
             assertTrue(queued.process().isAlive(), "the second call was to wait for the first");
             queued.signal("INT");
-            assertEquals(130, queued.exit(2), "a queued call outlived Ctrl-C by 2 s");
-            assertEquals("", queued.err().join(), "a queued call cancelled before it ran says nothing");
+            assertEquals("", queued.assertExit(130, 2), "a queued call cancelled before it ran says nothing");
             assertTrue(ahead.process().isAlive(), "the call ahead went on");
             ahead.signal("INT");
-            assertEquals(130, ahead.exit(20), ahead.err()::join);
+            ahead.assertExit(130, 20);
             assertTrue(ahead.out().join().contains("number of transactions actually processed"), ahead.out().join());
         }
     }
@@ -86,12 +92,9 @@ class ResidentFaultsTest {
     @Test
     void aResidentKilledDuringTheCallIsSaidSo(@TempDir Path root) throws Exception {
         try (ResidentFixture f = new ResidentFixture(root).start(600)) {
-            ResidentFixture.Running run = longRun(f);
-            Thread.sleep(3000);
-            ResidentFixture.signal(f.resident.pid(), "KILL");
-            assertEquals(1, run.exit(5), "the caller of a killed resident");
-            assertTrue(run.err().join().contains("ended during the call (killed?): this run's report and results were not written"),
-                    run.err().join());
+            ResidentFixture.Running run = longRunThenToTheResident(f, "KILL");
+            String err = run.assertExit(1, 5);
+            assertTrue(err.contains("ended during the call (killed?): this run's report and results were not written"), err);
         }
     }
 
@@ -103,11 +106,10 @@ class ResidentFaultsTest {
                 starts.add(ResidentFixture.Running.of(f.manage(root, "start")));
             }
             for (ResidentFixture.Running s : starts) {
-                assertEquals(0, s.exit(60), () -> s.out().join() + s.err().join());
+                s.assertExit(0, 60);
             }
             assertEquals(1, residentsOf(f.dir), "resident JVMs on " + f.dir);
-            ResidentFixture.Running stop = ResidentFixture.Running.of(f.manage(root, "stop"));
-            assertEquals(0, stop.exit(20), stop.err()::join);
+            ResidentFixture.Running.of(f.manage(root, "stop")).assertExit(0, 20);
             Thread.sleep(1000);
             assertEquals(0, residentsOf(f.dir));
             assertFalse(Files.exists(f.dir.resolve(ResidentMain.PORT)));

@@ -95,6 +95,18 @@ final class ResidentFixture implements AutoCloseable {
             return process.waitFor((long) (seconds * 1000), TimeUnit.MILLISECONDS) ? process.exitValue() : -1;
         }
 
+        /** Asserts it ends with {@code code} within {@code seconds}. @return its stderr */
+        String assertExit(int code, double seconds) throws InterruptedException {
+            int exit = exit(seconds);
+            if (exit < 0) {
+                throw new AssertionError("still running " + seconds + " s later; expected exit " + code);
+            }
+            if (exit != code) {
+                throw new AssertionError("exit " + exit + ", expected " + code + "; stderr: " + err.join());
+            }
+            return err.join();
+        }
+
         void signal(String name) throws Exception {
             new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).start().waitFor();
         }
