@@ -59,6 +59,7 @@ proof() {
 connect() {
   local port pid start stat fields reply rest
   why= stale=
+  [ -e "$dir" ] || [ -L "$dir" ] || return 1   # none was ever started here
   why=$(dir_problem)
   [ -z "$why" ] || return 1
   { read -r port pid start < "$dir/port" && read -r token < "$dir/token"; } 2>/dev/null || return 1
