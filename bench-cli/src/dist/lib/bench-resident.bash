@@ -138,9 +138,12 @@ call)
   }
   trap 'on_signal 130 i' INT
   trap 'on_signal 143 t' TERM
+  partial=
   while :; do
     IFS= read -r -t 0.5 -u 3 reply
     rc=$?
+    # a read cut short by its timeout or a signal keeps what it had read of a line: the rest comes next
+    reply=$partial$reply partial=
     if [ "$rc" = 0 ]; then
       case $reply in
         cancelling) acked=1 waited=0; continue ;;
@@ -149,6 +152,7 @@ call)
       break
     fi
     [ "$rc" -gt 128 ] || { reply=; break; }   # the connection ended; else a timeout or a signal
+    partial=$reply
     [ "$signalled" != 0 ] || continue
     waited=$((waited + 1))
     if [ "$acked" = 0 ] && [ "$waited" -ge 3 ]; then

@@ -27,6 +27,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import static dev.bench.cli.resident.ResidentFixture.read;
+import static dev.bench.cli.resident.ResidentFixture.umask;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -287,28 +289,5 @@ class ResidentProcessTest {
             }
         }
         return env;
-    }
-
-    private static String umask() throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("bash", "-c", "umask").start();
-        String mask = read(p.getInputStream()).strip();
-        p.waitFor();
-        return mask;
-    }
-
-    private static String read(Path file) {
-        try {
-            return Files.readString(file);
-        } catch (IOException e) {
-            return "(" + e.getMessage() + ")";
-        }
-    }
-
-    private static String read(InputStream in) {
-        try (in) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            return "(" + e.getMessage() + ")";
-        }
     }
 }
