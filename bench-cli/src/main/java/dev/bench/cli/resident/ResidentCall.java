@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Lock;
 
 /**
  * One command line run in the resident process for another process, as a plain run would run it there: its
@@ -91,11 +92,12 @@ final class ResidentCall {
     }
 
     /**
-     * Runs {@code r} (one at a time: the caller holds the process's lock); {@code cancels} is the client's
-     * connection, where a byte {@code i} or {@code t} is its Ctrl-C or SIGTERM and the end of the stream
-     * a client gone. @return the reply line: {@code exit N}, or {@code fallback REASON}
+     * Runs {@code r} once it holds {@code queue} (one call at a time, in order); {@code cancels} is the client's
+     * connection ({@link ResidentCancelWatch}): a call cancelled while queued ends at once, without running.
+     * A run during which the resident also served other connections ({@code load}) ends with a warning on the
+     * caller's stderr. @return the reply line: {@code exit N}, or {@code fallback REASON}
      */
-    String run(ResidentRequest r, InputStream cancels) {
+    String run(ResidentRequest r, InputStream cancels, ResidentServer.Replies replies, Lock queue, ResidentLoad load) {
         String reason = fallbackReason(r);
         if (reason != null) {
             return "fallback " + reason;
@@ -123,15 +125,38 @@ final class ResidentCall {
             close(out);
             return "fallback cannot open the caller's stderr: " + e.getMessage();
         }
+        ResidentCancelWatch cancel = new ResidentCancelWatch(cancels, replies);
+        cancel.start();
         try (Writer outWriter = new OutputStreamWriter(out, StandardCharsets.UTF_8);
              Writer errWriter = new OutputStreamWriter(err, StandardCharsets.UTF_8)) {
-            return "exit " + execute(r, outWriter, errWriter, cancels);
+            while (!queue.tryLock(100, TimeUnit.MILLISECONDS)) {
+                if (cancel.signalStatus() != 0) {
+                    return "exit " + cancel.signalStatus();  // cancelled in the queue: nothing ran
+                }
+            }
+            try {
+                replies.line("running");  // the client knows from here that the call may have run
+                long[] before = load.snapshot();
+                int code = execute(r, outWriter, errWriter, cancel);
+                String warning = load.warningSince(before);
+                if (warning != null) {
+                    errWriter.write(warning + System.lineSeparator());
+                }
+                return "exit " + code;
+            } finally {
+                queue.unlock();
+            }
         } catch (IOException e) {
             return "exit " + ExitCodes.FAILED;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "exit " + ExitCodes.FAILED;
+        } finally {
+            cancel.finished();
         }
     }
 
-    private int execute(ResidentRequest r, Writer out, Writer err, InputStream cancels) {
+    private int execute(ResidentRequest r, Writer out, Writer err, ResidentCancelWatch cancel) {
         String fd = "/proc/" + r.pid() + "/fd/";
         Caller caller = Caller.process(r.pid(), Path.of(r.workingDirectory()), r.environment(), r.terminal(),
                 new File(fd + CALLER_FDS[0]), new File(fd + CALLER_FDS[1]), new File(fd + CALLER_FDS[2]));
@@ -145,9 +170,8 @@ final class ResidentCall {
                 System.clearProperty(H2_BASE_DIR);
             }
         }), "bench-call-" + r.pid());
-        CancelWatch cancel = new CancelWatch(cancels, command);
         command.start();
-        cancel.start();
+        cancel.watch(command);
         try {
             while (command.isAlive() && cancel.signalStatus() == 0) {
                 command.join(100);
@@ -167,8 +191,6 @@ final class ResidentCall {
             Thread.currentThread().interrupt();
             command.interrupt();
             return ExitCodes.FAILED;
-        } finally {
-            cancel.finished();
         }
     }
 
@@ -226,45 +248,6 @@ final class ResidentCall {
             out.close();
         } catch (IOException ignored) {
             // nothing was written
-        }
-    }
-
-    /** Reads the client's connection while the command runs: a signal's byte, or its end, interrupts the command. */
-    private static final class CancelWatch extends Thread {
-        private final InputStream in;
-        private final Thread command;
-        private volatile int status;
-        private volatile boolean finished;
-
-        CancelWatch(InputStream in, Thread command) {
-            super("bench-call-cancel");
-            setDaemon(true);
-            this.in = in;
-            this.command = command;
-        }
-
-        int signalStatus() {
-            return status;
-        }
-
-        void finished() {
-            finished = true;
-        }
-
-        @Override
-        public void run() {
-            int b;
-            try {
-                b = in.read();
-            } catch (IOException e) {
-                b = -1;
-            }
-            if (finished) {
-                return;
-            }
-            // 130 and 143 as the JVM exits after SIGINT and SIGTERM; a client gone is treated as its SIGTERM
-            status = b == 'i' ? 130 : 143;
-            command.interrupt();
         }
     }
 }

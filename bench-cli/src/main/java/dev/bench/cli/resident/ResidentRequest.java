@@ -5,14 +5,16 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * One request to the resident process, as the client (lib/bench-resident.bash) sends it: fields each ended by
- * a NUL byte (no argument or variable can hold one), in this order: the token, the verb ({@code run},
+ * One request to the resident process, as the client (lib/bench-resident.bash) sends it after the handshake
+ * ({@link ResidentHandshake}): fields each ended by a NUL byte (no argument or variable can hold one), in this
+ * order: the verb ({@code run},
  * {@code ping}, {@code stop}); for {@code run} then the launcher's jar, the caller's pid, working directory,
  * umask and whether it has a terminal (1 or 0), the number of arguments and the arguments, the number of
  * environment entries and the entries ({@code NAME=VALUE}). Text is decoded as the JVM decodes its own
@@ -25,13 +27,13 @@ record ResidentRequest(String verb, String jar, long pid, String workingDirector
     private static final int MAX_FIELD_BYTES = 1 << 20;
     private static final int MAX_COUNT = 100_000;
 
-    /** Reads the token only: nothing else is read from a connection that has not shown it. */
-    static String readToken(InputStream in, Charset charset) throws IOException {
-        return field(in, charset);
+    /** A field of ASCII of at most {@code maxBytes}: what the handshake reads from a connection not yet proven. */
+    static String shortField(InputStream in, int maxBytes) throws IOException {
+        return field(in, StandardCharsets.US_ASCII, maxBytes);
     }
 
-    /** The rest of the request, after a good token. @throws IOException a malformed request or a closed connection */
-    static ResidentRequest readAfterToken(InputStream in, Charset charset) throws IOException {
+    /** The request, from a client that has proven itself. @throws IOException a malformed request or a closed connection */
+    static ResidentRequest read(InputStream in, Charset charset) throws IOException {
         String verb = field(in, charset);
         if (!verb.equals("run")) {
             return new ResidentRequest(verb, null, 0, null, null, false, List.of(), Map.of());
@@ -59,13 +61,17 @@ record ResidentRequest(String verb, String jar, long pid, String workingDirector
     }
 
     private static String field(InputStream in, Charset charset) throws IOException {
+        return field(in, charset, MAX_FIELD_BYTES);
+    }
+
+    private static String field(InputStream in, Charset charset, int maxBytes) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         for (int b = in.read(); b != 0; b = in.read()) {
             if (b < 0) {
                 throw new EOFException("the request ended early");
             }
-            if (bytes.size() == MAX_FIELD_BYTES) {
-                throw new IOException("a field longer than " + MAX_FIELD_BYTES + " bytes");
+            if (bytes.size() == maxBytes) {
+                throw new IOException("a field longer than " + maxBytes + " bytes");
             }
             bytes.write(b);
         }

@@ -10,34 +10,51 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The resident process's loopback port: each connection is one request ({@link ResidentRequest}) whose first
- * field must be the token; calls run one at a time, in the order they came ({@link ResidentCall}); {@code ping}
- * and {@code stop} are answered at once. It ends on {@code stop}, after {@code idleSeconds} without a
- * connection, or after a call that would not end.
+ * The resident process's loopback port: each connection is one request, after a handshake in which the
+ * resident and the client prove they know the token ({@link ResidentHandshake}); calls run one at a time, in
+ * the order they came ({@link ResidentCall}); {@code ping} and {@code stop} are answered at once. Another
+ * local user can connect, so what a connection may cost is bounded: {@value #MAX_CONNECTIONS} at once, of them
+ * {@value #MAX_UNPROVEN} not yet proven (more are answered {@code busy} and closed), a few hundred bytes read
+ * before the proof, {@value #REQUEST_DEADLINE_MS} ms for the whole handshake and request. It ends on
+ * {@code stop}, after {@code idleSeconds} without a proven connection, or after a call that would not end.
  */
 final class ResidentServer {
 
-    /** How long a client has to send its request: a connection that says nothing is not one. */
-    private static final int REQUEST_TIMEOUT_MS = 10_000;
-    private static final long MAX_DISCARD = 4L << 20;
+    static final int MAX_CONNECTIONS = 64;
+    static final int MAX_UNPROVEN = 16;
+    /** The handshake and the request together, however slowly they trickle in. */
+    static final int REQUEST_DEADLINE_MS = 5_000;
+    private static final int ACCEPT_TICK_MS = 1_000;
 
     private final ServerSocket socket;
-    private final byte[] token;
+    private final ResidentHandshake handshake;
     private final ResidentProcess process;
     private final ResidentCall calls;
+    private final ResidentLoad load = new ResidentLoad();
     private final ReentrantLock oneCallAtATime = new ReentrantLock(true);
     private final AtomicInteger open = new AtomicInteger();
+    private final AtomicInteger unproven = new AtomicInteger();
+    private final AtomicInteger proven = new AtomicInteger();
+    private final ScheduledExecutorService deadlines = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "bench-resident-deadlines");
+        t.setDaemon(true);
+        return t;
+    });
     private final Charset charset;
+    private volatile long lastProvenNanos = System.nanoTime();
     private volatile boolean stopping;
 
     ResidentServer(byte[] token, ResidentProcess process) throws IOException {
         this.socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-        this.token = token.clone();
+        this.handshake = new ResidentHandshake(token);
         this.process = process;
         this.calls = new ResidentCall(process);
         // decoded as this JVM decodes its own arguments and environment
@@ -51,18 +68,26 @@ final class ResidentServer {
     /** Serves until stopped or idle; @return why it stopped */
     String serve(int idleSeconds) {
         try {
-            socket.setSoTimeout(idleSeconds <= 0 ? 0 : idleSeconds * 1000);
+            socket.setSoTimeout(ACCEPT_TICK_MS);
             while (!stopping) {
+                // only proven connections keep it alive: others' connections (a slowloris) do not
+                if (idleSeconds > 0 && proven.get() == 0 && System.nanoTime() - lastProvenNanos > TimeUnit.SECONDS.toNanos(idleSeconds)) {
+                    return "idle for " + idleSeconds + " s";
+                }
                 Socket s;
                 try {
                     s = socket.accept();
-                } catch (SocketTimeoutException idle) {
-                    if (open.get() == 0) {
-                        return "idle for " + idleSeconds + " s";
-                    }
+                } catch (SocketTimeoutException tick) {
+                    continue;
+                }
+                load.connection();
+                if (open.get() >= MAX_CONNECTIONS || unproven.get() >= MAX_UNPROVEN) {
+                    load.turnedAway();
+                    turnAway(s);
                     continue;
                 }
                 open.incrementAndGet();
+                unproven.incrementAndGet();
                 Thread t = new Thread(() -> handle(s), "bench-resident-connection");
                 t.setDaemon(true);
                 t.start();
@@ -71,14 +96,15 @@ final class ResidentServer {
         } catch (IOException e) {
             return stopping ? "stopped" + afterOpenRequests() : "the port failed: " + e.getMessage();
         } finally {
-            closeQuietly();
+            load.flush();
+            closeQuietly(socket);
         }
     }
 
     /** Waits for the requests already taken (a running call, those queued behind it) to be answered. */
     private String afterOpenRequests() {
         boolean waited = false;
-        while (open.get() > 0) {
+        while (proven.get() > 0) {
             waited = true;
             try {
                 Thread.sleep(100);
@@ -91,34 +117,37 @@ final class ResidentServer {
     }
 
     private void handle(Socket s) {
+        boolean isProven = false;
+        // the whole handshake and request, not each read: a client trickling a byte at a time is cut off too
+        ScheduledFuture<?> cut = deadlines.schedule(() -> closeQuietly(s), REQUEST_DEADLINE_MS, TimeUnit.MILLISECONDS);
         try (s) {
-            s.setSoTimeout(REQUEST_TIMEOUT_MS);
-            InputStream in = new BufferedInputStream(s.getInputStream());
-            OutputStream out = s.getOutputStream();
-            String given = ResidentRequest.readToken(in, charset);
-            if (!MessageDigest.isEqual(given.getBytes(StandardCharsets.UTF_8), token)) {
-                log("refused a request with a wrong token from port " + s.getPort());
-                reply(out, "refused");
-                discardRest(s, in);
+            s.setSoTimeout(REQUEST_DEADLINE_MS);
+            InputStream in = new BufferedInputStream(s.getInputStream(), ResidentHandshake.MAX_BYTES_UNPROVEN);
+            Replies out = new Replies(s.getOutputStream());
+            String refusal = handshake.serve(in, out);
+            if (refusal != null) {
+                load.refused(refusal, s.getPort());
+                out.line("refused");
                 return;
             }
-            ResidentRequest r = ResidentRequest.readAfterToken(in, charset);
+            isProven = true;
+            proven.incrementAndGet();
+            unproven.decrementAndGet();
+            lastProvenNanos = System.nanoTime();
+            ResidentRequest r = ResidentRequest.read(in, charset);
+            if (!cut.cancel(false)) {
+                return;
+            }
             s.setSoTimeout(0);
             switch (r.verb()) {
-                case "ping" -> reply(out, "pong " + ProcessHandle.current().pid());
+                case "ping" -> out.line("pong " + ProcessHandle.current().pid());
                 case "stop" -> {
-                    reply(out, "stopping");
+                    out.line("stopping");
                     stop();
                 }
                 case "run" -> {
-                    String answer;
-                    oneCallAtATime.lock();
-                    try {
-                        answer = calls.run(r, in);
-                    } finally {
-                        oneCallAtATime.unlock();
-                    }
-                    reply(out, answer);
+                    String answer = calls.run(r, in, out, oneCallAtATime, load);
+                    out.line(answer);
                     if (answer.startsWith("fallback ")) {
                         log("pid " + r.pid() + ": " + answer);  // the reason alone: no argument, no variable
                     }
@@ -127,51 +156,62 @@ final class ResidentServer {
                         Runtime.getRuntime().halt(1);
                     }
                 }
-                default -> reply(out, "unknown verb " + r.verb());
+                default -> out.line("unknown verb " + r.verb());
             }
         } catch (IOException e) {
-            log("a request failed: " + e.getMessage());
+            if (isProven) {
+                log("a request failed: " + e.getMessage());
+            }
+            // an unproven connection's failure is not logged: anyone can cause as many as they like
         } finally {
+            cut.cancel(false);
             open.decrementAndGet();
+            if (isProven) {
+                lastProvenNanos = System.nanoTime();
+                proven.decrementAndGet();
+            } else {
+                unproven.decrementAndGet();
+            }
         }
     }
 
-    /**
-     * Reads and drops what the refused client still sends (at most a request's worth, for at most a second):
-     * closing with it unread would reset the connection, and the client could lose the answer.
-     */
-    private static void discardRest(Socket s, InputStream in) throws IOException {
-        s.shutdownOutput();
-        s.setSoTimeout(1000);
-        try {
-            long dropped = 0;
-            while (dropped < MAX_DISCARD && in.read() >= 0) {
-                dropped++;
-            }
-        } catch (SocketTimeoutException enough) {
-            // the client sent nothing more
+    /** Over the cap: said in one short write (it cannot block on a new socket), then closed. */
+    private static void turnAway(Socket s) {
+        try (s) {
+            s.getOutputStream().write("busy\n".getBytes(StandardCharsets.US_ASCII));
+        } catch (IOException ignored) {
+            // the client went already
         }
     }
 
     void stop() {
         stopping = true;
-        closeQuietly();
+        closeQuietly(socket);
     }
 
-    private void closeQuietly() {
+    private static void closeQuietly(java.io.Closeable c) {
         try {
-            socket.close();
+            c.close();
         } catch (IOException ignored) {
             // closing anyway
         }
     }
 
-    private static void reply(OutputStream out, String line) throws IOException {
-        out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
-        out.flush();
-    }
-
     static void log(String message) {
         ResidentMain.log(message);
+    }
+
+    /** A connection's answer lines: the call's thread and its cancel watch both write them, whole. */
+    static final class Replies {
+        private final OutputStream out;
+
+        Replies(OutputStream out) {
+            this.out = out;
+        }
+
+        synchronized void line(String line) throws IOException {
+            out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+            out.flush();
+        }
     }
 }

@@ -27,6 +27,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import static dev.bench.cli.resident.ResidentFixture.read;
+import static dev.bench.cli.resident.ResidentFixture.umask;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -163,17 +165,28 @@ class ResidentProcessTest {
         String port = Files.readString(stateDir.resolve(ResidentMain.PORT)).strip().split(" ")[0];
         try (Socket s = new Socket(InetAddress.getLoopbackAddress(), Integer.parseInt(port))) {
             OutputStream out = s.getOutputStream();
-            List<String> fields = List.of("0".repeat(64), "run", classes, Long.toString(ProcessHandle.current().pid()), cwd.toString(),
+            InputStream in = s.getInputStream();
+            out.write((ResidentHandshake.GREETING + "\0" + "1".repeat(32) + "\0").getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            StringBuilder challenge = new StringBuilder();
+            for (int b = in.read(); b >= 0 && b != '\n'; b = in.read()) {
+                challenge.append((char) b);
+            }
+            assertTrue(challenge.toString().matches("challenge [0-9a-f]{32} [0-9a-f]{64}"), challenge.toString());
+            // a proof made with another token, then a request
+            String serverNonce = challenge.toString().split(" ")[1];
+            String wrong = new ResidentHandshake("0".repeat(64).getBytes(StandardCharsets.US_ASCII)).proof("client", "1".repeat(32), serverNonce);
+            List<String> fields = List.of(wrong, "run", classes, Long.toString(ProcessHandle.current().pid()), cwd.toString(),
                     umask(), "0", "3", "pgbench", "-i", "-q", "0");
             for (String f : fields) {
                 out.write(f.getBytes(StandardCharsets.UTF_8));
                 out.write(0);
             }
             out.flush();
-            assertEquals("refused\n", new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+            assertEquals("refused\n", new String(in.readNBytes(8), StandardCharsets.UTF_8));
         }
         assertFalse(Files.exists(cwd.resolve("bench-h2")), "nothing ran");
-        assertTrue(read(stateDir.resolve("log")).contains("refused a request with a wrong token"));
+        assertTrue(read(stateDir.resolve("log")).contains("refused a connection: a wrong token"));
     }
 
     @Test
@@ -276,28 +289,5 @@ class ResidentProcessTest {
             }
         }
         return env;
-    }
-
-    private static String umask() throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("bash", "-c", "umask").start();
-        String mask = read(p.getInputStream()).strip();
-        p.waitFor();
-        return mask;
-    }
-
-    private static String read(Path file) {
-        try {
-            return Files.readString(file);
-        } catch (IOException e) {
-            return "(" + e.getMessage() + ")";
-        }
-    }
-
-    private static String read(InputStream in) {
-        try (in) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            return "(" + e.getMessage() + ")";
-        }
     }
 }
