@@ -73,14 +73,18 @@ public final class ServerContainer implements AutoCloseable {
 
     /** @throws BenchException in one line when no engine answers, the image is missing, or the container does not start */
     public static ServerContainer start(Kind kind) {
-        requireEngine(ServerContainer::dockerAvailable);
+        requireEngine();
         GenericContainer<?> container = create(kind);
         LocalImages.require(container.getDockerImageName());
         return new ServerContainer(kind, started(container));
     }
 
     /** @throws BenchException naming what is missing (an engine, DOCKER_HOST) when none answers */
-    public static void requireEngine(BooleanSupplier docker) {
+    public static void requireEngine() {
+        requireEngine(ServerContainer::dockerAvailable);
+    }
+
+    static void requireEngine(BooleanSupplier docker) {
         if (!docker.getAsBoolean()) {
             String host = System.getenv("DOCKER_HOST");
             throw new BenchException("--container needs a container engine and none answered ("

@@ -1,7 +1,7 @@
 package dev.bench.cli.pgbench;
 
 import dev.bench.core.Caller;
-import dev.bench.cli.container.ContainerRun;
+import dev.bench.cli.workload.ContainerRun;
 import dev.bench.cli.container.ServerContainer.Kind;
 import dev.bench.cli.workload.FlagNames;
 import dev.bench.cli.workload.RunOptions;

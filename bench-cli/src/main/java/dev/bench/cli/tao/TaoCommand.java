@@ -1,6 +1,6 @@
 package dev.bench.cli.tao;
 
-import dev.bench.cli.container.ContainerRun;
+import dev.bench.cli.workload.ContainerRun;
 import dev.bench.cli.container.ServerContainer.Kind;
 import dev.bench.cli.workload.ExitCodes;
 import dev.bench.cli.workload.FlagNames;

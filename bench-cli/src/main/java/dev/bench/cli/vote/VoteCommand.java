@@ -1,6 +1,6 @@
 package dev.bench.cli.vote;
 
-import dev.bench.cli.container.ContainerRun;
+import dev.bench.cli.workload.ContainerRun;
 import dev.bench.cli.container.ServerContainer.Kind;
 import dev.bench.cli.workload.FlagNames;
 import dev.bench.cli.workload.RunOptions;

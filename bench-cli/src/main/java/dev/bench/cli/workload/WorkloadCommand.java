@@ -1,6 +1,5 @@
 package dev.bench.cli.workload;
 
-import dev.bench.cli.container.ContainerRun;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**

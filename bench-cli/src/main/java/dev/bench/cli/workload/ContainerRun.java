@@ -1,9 +1,8 @@
-package dev.bench.cli.container;
+package dev.bench.cli.workload;
 
+import dev.bench.cli.container.ContainerServers;
+import dev.bench.cli.container.ServerContainer;
 import dev.bench.cli.container.ServerContainer.Kind;
-import dev.bench.cli.workload.ExitCodes;
-import dev.bench.cli.workload.WorkloadRequest;
-import dev.bench.cli.workload.WorkloadRun;
 import dev.bench.core.run.TargetSettings;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -95,7 +94,7 @@ public final class ContainerRun {
      */
     public static int around(CommandSpec spec, List<Kind> kinds, TargetSettings asked, Body body) {
         WorkloadRun.validated(spec, () -> {
-            ServerContainer.requireEngine(ServerContainer::dockerAvailable);
+            ServerContainer.requireEngine();
             return kinds;
         });
         ContainerServers servers;
