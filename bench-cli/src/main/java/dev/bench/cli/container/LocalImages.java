@@ -38,6 +38,8 @@ final class LocalImages {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new BenchException("--container: stopped while pulling " + image, e);
+        } catch (NullPointerException e) {
+            why = "the engine's pull failed"; // docker-java trips over podman's answer to a failed pull
         } catch (Exception e) {
             why = Failures.rootMessage(e);
         }

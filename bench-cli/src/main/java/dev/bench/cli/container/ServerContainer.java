@@ -11,6 +11,8 @@ import org.testcontainers.containers.MySQLContainer;
 import org.testcontainers.containers.PostgreSQLContainer;
 import org.testcontainers.containers.wait.strategy.Wait;
 
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
@@ -74,9 +76,8 @@ public final class ServerContainer implements AutoCloseable {
     /** @throws BenchException in one line when no engine answers, the image is missing, or the container does not start */
     public static ServerContainer start(Kind kind) {
         requireEngine();
-        GenericContainer<?> container = create(kind);
-        LocalImages.require(container.getDockerImageName());
-        return new ServerContainer(kind, started(container));
+        LocalImages.require(image(kind)); // before Testcontainers sees it: its pull retries for minutes
+        return new ServerContainer(kind, started(create(kind)));
     }
 
     /** @throws BenchException naming what is missing (an engine, DOCKER_HOST) when none answers */
@@ -93,37 +94,50 @@ public final class ServerContainer implements AutoCloseable {
         }
     }
 
-    /** Starts it; one that fails is removed, its last log lines kept in the exception. */
+    /**
+     * Starts it; one that fails is removed (Testcontainers does that itself), its last log lines kept in
+     * the exception: they are followed while it starts, since they go with the container.
+     */
     static GenericContainer<?> started(GenericContainer<?> container) {
-        container.withLabel(OWNER_LABEL, "bench").withLabel(OWNER_LABEL + ".by", "cli");
+        Deque<String> tail = new ArrayDeque<>();
+        container.withLabel(OWNER_LABEL, "bench").withLabel(OWNER_LABEL + ".by", "cli").withLogConsumer(frame -> {
+            synchronized (tail) {
+                frame.getUtf8String().lines().filter(l -> !l.isBlank()).forEach(tail::addLast);
+                while (tail.size() > LOG_TAIL) {
+                    tail.removeFirst();
+                }
+            }
+        });
         try {
             container.start();
             return container;
         } catch (RuntimeException e) {
-            List<String> tail = logTail(container);
             container.stop();
-            throw new StartFailed("--container: " + container.getDockerImageName() + " did not start: "
-                    + Failures.rootMessage(e), tail, e);
+            synchronized (tail) {
+                throw new StartFailed("--container: " + container.getDockerImageName() + " did not start: "
+                        + Failures.rootMessage(e), List.copyOf(tail), e);
+            }
         }
     }
 
-    private static List<String> logTail(GenericContainer<?> container) {
-        try {
-            List<String> lines = container.getLogs().lines().filter(l -> !l.isBlank()).toList();
-            return lines.subList(Math.max(0, lines.size() - LOG_TAIL), lines.size());
-        } catch (RuntimeException e) {
-            return List.of(); // the container is gone already: nothing to show
-        }
+    static String image(Kind kind) {
+        return switch (kind) {
+            case POSTGRES -> ServerImages.POSTGRES;
+            case MYSQL -> ServerImages.MYSQL;
+            case MARIADB -> ServerImages.MARIADB;
+            case MSSQL -> ServerImages.MSSQL;
+            case MEMCACHED -> ServerImages.MEMCACHED;
+        };
     }
 
     static GenericContainer<?> create(Kind kind) {
+        String image = image(kind);
         return switch (kind) {
-            case POSTGRES -> new PostgreSQLContainer<>(ServerImages.POSTGRES);
-            case MYSQL -> new MySQLContainer<>(ServerImages.MYSQL);
-            case MARIADB -> new MariaDBContainer<>(ServerImages.MARIADB);
-            case MSSQL -> new MSSQLServerContainer<>(ServerImages.MSSQL).acceptLicense();
-            case MEMCACHED -> new GenericContainer<>(ServerImages.MEMCACHED).withExposedPorts(MEMCACHED_PORT)
-                    .waitingFor(Wait.forListeningPort());
+            case POSTGRES -> new PostgreSQLContainer<>(image);
+            case MYSQL -> new MySQLContainer<>(image);
+            case MARIADB -> new MariaDBContainer<>(image);
+            case MSSQL -> new MSSQLServerContainer<>(image).acceptLicense();
+            case MEMCACHED -> new GenericContainer<>(image).withExposedPorts(MEMCACHED_PORT).waitingFor(Wait.forListeningPort());
         };
     }
 

@@ -58,7 +58,7 @@ public final class OltpRunCommand implements Callable<Integer>, WorkloadCommand 
             return null;
         }
         WorkloadRequest<OltpRunSettings> r = request();
-        return ContainerRun.plan(kind, r, server -> Workloads.OLTP_RW.prepare(r.settings(), server, r.run().seed(),
+        return ContainerRun.plan(kind, r, (server, echoed) -> Workloads.OLTP_RW.prepare(r.settings(), server, r.run().seed(),
                 FlagNames.of(spec), spec.commandLine().getOut(), spec.commandLine().getErr()));
     }
 

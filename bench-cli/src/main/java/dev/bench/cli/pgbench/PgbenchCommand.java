@@ -186,7 +186,7 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
             return null;
         }
         WorkloadRequest<PgbenchSettings> r = request();
-        return ContainerRun.plan(kind, r, server -> Workloads.PGBENCH.initialize(r.settings(), server, FlagNames.of(spec),
+        return ContainerRun.plan(kind, r, (server, echoed) -> Workloads.PGBENCH.initialize(r.settings(), server, FlagNames.of(spec),
                 spec.commandLine().getErr()));
     }
 

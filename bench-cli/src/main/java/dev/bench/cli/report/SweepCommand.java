@@ -96,7 +96,7 @@ public final class SweepCommand implements Callable<Integer> {
         }
         return ContainerRun.around(spec, containerPlan.kinds(), containerPlan.asked(), started -> {
             workload = containerPlan.onto().apply(started);
-            int code = containerPlan.setup().on(workload.target());
+            int code = containerPlan.setup().on(workload.target(), started.echoed());
             if (code != ExitCodes.OK) {
                 throw new BenchException("setting up the data on the container failed (exit " + code + "); sweep stopped");
             }

@@ -123,7 +123,7 @@ public final class TaoCommand implements Callable<Integer>, WorkloadCommand {
     /** On a fresh server the graph is loaded first (-n edges), then the experiments run. */
     static ContainerRun.Plan containerPlan(CommandSpec spec, TaoOptions tao, TargetOptions target, RunOptions runOptions) {
         Kind kind = target.sqlContainer();
-        return kind == null ? null : ContainerRun.plan(kind, request(spec, tao, target, runOptions), server -> Workloads.TAO.plan(
+        return kind == null ? null : ContainerRun.plan(kind, request(spec, tao, target, runOptions), (server, echoed) -> Workloads.TAO.plan(
                 tao.settings(), server, runOptions.settings(), FlagNames.of(spec), WorkloadRun.warnings(spec))
                 .load(spec.commandLine().getOut(), spec.commandLine().getErr()));
     }

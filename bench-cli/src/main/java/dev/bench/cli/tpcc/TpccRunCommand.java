@@ -68,7 +68,7 @@ public final class TpccRunCommand implements Callable<Integer>, WorkloadCommand 
         WorkloadRequest<TpccRunSettings> r = request();
         TpccRunSettings load = new TpccRunSettings(options.settings(true, TpccSettings.TRX_LEVEL), TpccRunSettings.THREADS,
                 TpccRunSettings.LOAD_THREADS, true, SysbenchRunSettings.DEFAULTS);
-        return ContainerRun.plan(kind, r, server -> Workloads.TPCC.prepare(load, server, FlagNames.of(spec),
+        return ContainerRun.plan(kind, r, (server, echoed) -> Workloads.TPCC.prepare(load, server, FlagNames.of(spec),
                 spec.commandLine().getOut(), spec.commandLine().getErr()));
     }
 

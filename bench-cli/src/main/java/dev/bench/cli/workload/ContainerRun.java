@@ -34,12 +34,15 @@ public final class ContainerRun {
         int run(Started started);
     }
 
-    /** Sets up the data a run needs on the fresh server (prepare, load, -i); a code other than 0 ends the command. */
+    /**
+     * Sets up the data a run needs on the fresh server (prepare, load, -i); a code other than 0 ends the
+     * command. {@code echoed}: what a setup that writes results of its own (ycsb's load) adds to its summary.json.
+     */
     @FunctionalInterface
     public interface Setup {
-        int on(TargetSettings server);
+        int on(TargetSettings server, Map<String, Object> echoed);
 
-        Setup NONE = server -> ExitCodes.OK;
+        Setup NONE = (server, echoed) -> ExitCodes.OK;
     }
 
     private ContainerRun() {
@@ -70,7 +73,7 @@ public final class ContainerRun {
     public static int execute(CommandSpec spec, Plan plan, ToIntBiFunction<WorkloadRequest<?>, Map<String, Object>> runner) {
         return around(spec, plan.kinds(), plan.asked(), started -> {
             WorkloadRequest<?> onServer = plan.onto().apply(started);
-            int code = plan.setup().on(onServer.target());
+            int code = plan.setup().on(onServer.target(), started.echoed());
             return code != ExitCodes.OK ? code : runner.applyAsInt(onServer, started.echoed());
         });
     }

@@ -82,7 +82,7 @@ public final class YcsbCommand implements Runnable {
             WorkloadRequest<YcsbSettings> load = YcsbCommand.request(spec, ycsb, target, run, YcsbSettings.LOAD)
                     .withResults(results == null ? null : Path.of(results + "-load"));
             ContainerRun.plan(kind, load, ContainerRun.Setup.NONE); // its checks too, before anything starts
-            return ContainerRun.plan(kind, request(), server -> load.withTarget(server).execute());
+            return ContainerRun.plan(kind, request(), (server, echoed) -> load.withTarget(server).execute(echoed));
         }
     }
 
