@@ -68,7 +68,8 @@ class VoteServerBackendsTest {
     void containerRunsTheBackendAndTheDatabaseAgrees() {
         SkipOrFail.skipWithoutDocker("no Docker engine here: containerWithoutDockerIsOneLineAndExitOne covers --container");
         // mysql:8.4 can't be had here (no registry, no Debian package): the mysql backend runs on MariaDB's image
-        for (String[] backend : new String[][] {{"postgres"}, {"mysql", "--container", "mariadb"}, {"memcached"}, {"hybrid", "--container=mariadb"}}) {
+        for (String[] backend : new String[][] {{"postgres"}, {"mysql", "--container", "mariadb"}, {"memcached"},
+            {"hybrid", "--container=mariadb"}}) {
             CliRunner r = CliRunner.run(concat(concat(SHORT, backend), backend.length == 1 ? new String[] {"--container"} : new String[0]));
 
             assertEquals(0, r.exitCode(), backend[0] + ": " + r.err());
