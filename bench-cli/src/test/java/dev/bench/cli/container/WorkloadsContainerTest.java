@@ -6,6 +6,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -26,69 +28,62 @@ class WorkloadsContainerTest {
         CliContainers.requireEngine();
     }
 
+    /** The command with --results in the temporary directory, checked as every --container run ({@link CliContainers#assertRanOn}). */
+    private CliRunner ranOn(String image, String name, String... args) throws Exception {
+        Path results = tmp.resolve(name);
+        List<String> all = new ArrayList<>(List.of(args));
+        all.addAll(List.of("--results", results.toString()));
+        CliRunner r = CliRunner.run(all.toArray(String[]::new));
+        CliContainers.assertRanOn(r, results, image);
+        return r;
+    }
+
     @Test
     void oltpRwPreparesThenRunsOnPostgres() throws Exception {
-        Path results = tmp.resolve("oltp");
-        CliRunner r = CliRunner.run("oltp-rw", "run", "--container", "--tables=1", "--table-size=500", "--threads=2",
-                "--time=1", "--results", results.toString());
-        CliContainers.assertRanOn(r, results, ServerImages.POSTGRES);
+        CliRunner r = ranOn(ServerImages.POSTGRES, "oltp", "oltp-rw", "run", "--container", "--tables=1", "--table-size=500", "--threads=2",
+                "--time=1");
         assertTrue(r.out().contains("# integrity: ok: all 1 table(s) hold 500 rows"), r.out());
     }
 
     @Test
     void tpccPreparesThenRunsOnMariadb() throws Exception {
-        Path results = tmp.resolve("tpcc");
-        CliRunner r = CliRunner.run("tpcc", "run", "--container", "mariadb", "--scale", "1", "--threads", "2", "--time", "1",
-                "--results", results.toString());
-        CliContainers.assertRanOn(r, results, ServerImages.MARIADB);
+        CliRunner r = ranOn(ServerImages.MARIADB, "tpcc", "tpcc", "run", "--container", "mariadb", "--scale", "1", "--threads", "2", "--time", "1");
         assertTrue(r.out().contains("Check 11, warehouse: 1 PASSED"), "prepared first: " + r.out());
         assertTrue(r.out().contains("# integrity: ok"), r.out());
     }
 
     @Test
     void voterRunsOnPostgres() throws Exception {
-        Path results = tmp.resolve("voter");
-        CliRunner r = CliRunner.run("voter", "--container=postgres", "--calls", "500", "--burst-size", "10",
-                "--results", results.toString());
-        CliContainers.assertRanOn(r, results, ServerImages.POSTGRES);
+        CliRunner r = ranOn(ServerImages.POSTGRES, "voter", "voter", "--container=postgres", "--calls", "500", "--burst-size", "10");
         assertTrue(r.out().contains("  check writes ... ok"), r.out());
     }
 
     @Test
     void taoLoadsThenRunsOnPostgres() throws Exception {
-        Path results = tmp.resolve("tao");
-        CliRunner r = CliRunner.run("tao", "run", "--container", "-n", "500", "-load-threads", "2", "-E", "2,0,1",
-                "--results", results.toString());
-        CliContainers.assertRanOn(r, results, ServerImages.POSTGRES);
+        CliRunner r = ranOn(ServerImages.POSTGRES, "tao", "tao", "run", "--container", "-n", "500", "-load-threads", "2", "-E", "2,0,1");
         assertTrue(r.out().contains("Done with batch insert phase!"), "loaded first: " + r.out());
         assertTrue(r.out().lines().anyMatch(l -> l.startsWith("Check: ok: edges ")), r.out());
     }
 
     @Test
     void pgbenchInitializesThenRunsOnPostgres() throws Exception {
-        Path results = tmp.resolve("pgbench");
-        CliRunner r = CliRunner.run("pgbench", "--container", "-s", "1", "-c", "2", "-T", "1", "--results", results.toString());
-        CliContainers.assertRanOn(r, results, ServerImages.POSTGRES);
+        CliRunner r = ranOn(ServerImages.POSTGRES, "pgbench", "pgbench", "--container", "-s", "1", "-c", "2", "-T", "1");
         assertTrue(r.err().contains("done in"), "initialized first: " + r.err());
         assertTrue(r.out().contains("# integrity: ok"), r.out());
     }
 
     @Test
     void ycsbLoadsThenRunsOnMemcached() throws Exception {
-        Path results = tmp.resolve("ycsb-mc");
-        CliRunner r = CliRunner.run("ycsb", "run", "memcached", "--container", "-P", "../examples/ycsb/workloada",
-                "-p", "recordcount=500", "-p", "operationcount=1000", "--results", results.toString());
-        CliContainers.assertRanOn(r, results, ServerImages.MEMCACHED);
-        CliContainers.assertResultsOn(Path.of(results + "-load"), ServerImages.MEMCACHED);
+        CliRunner r = ranOn(ServerImages.MEMCACHED, "ycsb-mc", "ycsb", "run", "memcached", "--container", "-P", "../examples/ycsb/workloada",
+                "-p", "recordcount=500", "-p", "operationcount=1000");
+        CliContainers.assertResultsOn(tmp.resolve("ycsb-mc-load"), ServerImages.MEMCACHED);
         assertTrue(r.out().contains("# integrity: ok"), r.out());
     }
 
     @Test
     void ycsbJdbcLoadsThenRunsOnMariadb() throws Exception {
-        Path results = tmp.resolve("ycsb-jdbc");
-        CliRunner r = CliRunner.run("ycsb", "run", "jdbc", "--container", "mariadb", "-P", "../examples/ycsb/workloadb",
-                "-p", "recordcount=500", "-p", "operationcount=1000", "--results", results.toString());
-        CliContainers.assertRanOn(r, results, ServerImages.MARIADB);
+        CliRunner r = ranOn(ServerImages.MARIADB, "ycsb-jdbc", "ycsb", "run", "jdbc", "--container", "mariadb", "-P", "../examples/ycsb/workloadb",
+                "-p", "recordcount=500", "-p", "operationcount=1000");
         assertTrue(r.out().contains("# integrity: ok"), r.out());
     }
 
