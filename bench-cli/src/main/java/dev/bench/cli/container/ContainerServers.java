@@ -3,11 +3,13 @@ package dev.bench.cli.container;
 import dev.bench.core.run.TargetSettings;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Servers that {@code --container} started for one run, in the order asked for; closing removes them.
- * Commands close them in a finally block, which a run ended by Ctrl-C reaches too.
+ * {@link ContainerRun} closes them in a finally block, which a run ended by Ctrl-C reaches too.
  */
 public final class ContainerServers implements AutoCloseable {
 
@@ -27,26 +29,50 @@ public final class ContainerServers implements AutoCloseable {
         }
     }
 
-    /** The SQL server started i-th, as a target with the user's pool size. */
-    public TargetSettings sqlTarget(int i, TargetSettings asked) {
-        ServerContainer c = started.get(i);
-        return new TargetSettings(c.jdbcUrl(), null, null, c.user(), c.password(), asked.poolSize(), false);
+    /** Each started server as a target, with the user's pool size: a SQL server's URL and credentials, memcached's address. */
+    public List<TargetSettings> targets(TargetSettings asked) {
+        List<TargetSettings> targets = new ArrayList<>();
+        for (ServerContainer c : started) {
+            targets.add(c.kind() == ServerContainer.Kind.MEMCACHED
+                    ? new TargetSettings(null, c.memcachedAddress(), null, null, null, asked.poolSize(), false)
+                    : new TargetSettings(c.jdbcUrl(), null, null, c.user(), c.password(), asked.poolSize(), false));
+        }
+        return targets;
     }
 
-    /** host:port of the memcached started i-th. */
-    public String memcachedAddress(int i) {
-        return started.get(i).memcachedAddress();
+    /** What summary.json records of them: each one's kind, image and container id. */
+    public List<Map<String, Object>> describe() {
+        List<Map<String, Object>> list = new ArrayList<>();
+        for (ServerContainer c : started) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("kind", c.kind().optionName());
+            m.put("image", c.image());
+            m.put("id", c.id());
+            list.add(m);
+        }
+        return list;
     }
 
+    /**
+     * Removes them, also on a thread Ctrl-C interrupted: the interrupt is set aside while the engine is
+     * asked to remove them (its client gives up on an interrupted thread), then restored.
+     */
     @Override
     public void close() {
-        for (ServerContainer c : started) {
-            try {
-                c.close();
-            } catch (RuntimeException ignored) {
-                // best effort; Testcontainers' reaper removes what is left when the JVM exits
+        boolean interrupted = Thread.interrupted();
+        try {
+            for (ServerContainer c : started) {
+                try {
+                    c.close();
+                } catch (RuntimeException ignored) {
+                    // best effort: scripts/containers.sh clean removes what is left, by the owner label
+                }
+            }
+            started.clear();
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
         }
-        started.clear();
     }
 }

@@ -1,5 +1,6 @@
 package dev.bench.cli.oltp;
 
+import dev.bench.cli.workload.ContainerRun;
 import dev.bench.cli.workload.FlagNames;
 import dev.bench.cli.workload.TargetOptions;
 import dev.bench.workloads.Workloads;
@@ -27,6 +28,7 @@ public final class OltpCleanupCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        ContainerRun.refuseSetupAlone(spec, target.container != null, "oltp-rw run");
         OltpRunSettings settings = oltp.tableSettings(spec);
         return Workloads.OLTP_RW.cleanup(settings, target.settings(), FlagNames.of(spec), spec.commandLine().getOut());
     }

@@ -1,5 +1,6 @@
 package dev.bench.cli.oltp;
 
+import dev.bench.cli.workload.ContainerRun;
 import dev.bench.cli.workload.FlagNames;
 import dev.bench.cli.workload.TargetOptions;
 import dev.bench.core.RunConfig;
@@ -28,6 +29,7 @@ public final class OltpPrepareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        ContainerRun.refuseSetupAlone(spec, target.container != null, "oltp-rw run");
         OltpRunSettings settings = oltp.tableSettings(spec);
         return Workloads.OLTP_RW.prepare(settings, target.settings(), RunConfig.DEFAULT_SEED, FlagNames.of(spec),
                 spec.commandLine().getOut(), spec.commandLine().getErr());

@@ -1,6 +1,9 @@
 package dev.bench.cli.oltp;
 
+import dev.bench.cli.workload.ContainerRun;
+import dev.bench.cli.container.ServerContainer.Kind;
 import dev.bench.cli.sysbench.SysbenchRunOptions;
+import dev.bench.cli.workload.FlagNames;
 import dev.bench.cli.workload.RunOptions;
 import dev.bench.cli.workload.TargetOptions;
 import dev.bench.cli.workload.WorkloadCommand;
@@ -23,7 +26,8 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
         defaultValueProvider = SysbenchRunOptions.Defaults.class,
-        description = "Run transactions for --time seconds (or --events), then check the row counts.")
+        description = "Run transactions for --time seconds (or --events), then check the row counts."
+                + " With --container: on a fresh server, the tables prepared first.")
 public final class OltpRunCommand implements Callable<Integer>, WorkloadCommand {
 
     @Spec
@@ -43,7 +47,19 @@ public final class OltpRunCommand implements Callable<Integer>, WorkloadCommand 
 
     @Override
     public Integer call() {
-        return request().execute();
+        return runRequest(spec);
+    }
+
+    /** On a fresh server the tables don't exist: prepare them first, as 'oltp-rw prepare' would. */
+    @Override
+    public ContainerRun.Plan containerPlan() {
+        Kind kind = target.sqlContainer();
+        if (kind == null) {
+            return null;
+        }
+        WorkloadRequest<OltpRunSettings> r = request();
+        return ContainerRun.plan(kind, r, (server, echoed) -> Workloads.OLTP_RW.prepare(r.settings(), server, r.run().seed(),
+                FlagNames.of(spec), spec.commandLine().getOut(), spec.commandLine().getErr()));
     }
 
     @Override

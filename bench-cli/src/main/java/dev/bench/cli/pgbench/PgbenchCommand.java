@@ -1,6 +1,8 @@
 package dev.bench.cli.pgbench;
 
 import dev.bench.core.Caller;
+import dev.bench.cli.workload.ContainerRun;
+import dev.bench.cli.container.ServerContainer.Kind;
 import dev.bench.cli.workload.FlagNames;
 import dev.bench.cli.workload.RunOptions;
 import dev.bench.cli.workload.TargetOptions;
@@ -27,6 +29,7 @@ import picocli.CommandLine.Unmatched;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
@@ -110,6 +113,7 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
         }
         try {
             if (options.initialize) {
+                ContainerRun.refuseSetupAlone(spec, target.container != null, "pgbench");
                 PgbenchSettings s = WorkloadRun.validated(spec, this::settings);
                 TargetSettings t = WorkloadRun.validated(spec, this::targetSettings);
                 WorkloadRun.validated(spec, () -> {
@@ -118,7 +122,8 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
                 });
                 return Workloads.PGBENCH.initialize(s, t, FlagNames.of(spec), spec.commandLine().getErr());
             }
-            return runAndReport();
+            ContainerRun.Plan plan = containerPlan();
+            return plan == null ? runAndReport(request(), Map.of()) : ContainerRun.execute(spec, plan, this::runAndReport);
         } catch (ParameterException e) {
             return error(e.getMessage(), true, EXIT_BAD_INPUT);
         } catch (BenchException e) {
@@ -130,17 +135,17 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
     }
 
     /** The run, through the template as every workload's; after its report, pgbench's exit 2 if a client aborted. */
-    private int runAndReport() {
-        WorkloadRequest<PgbenchSettings> r = request();
-        if (r.settings().randomSeed() != null) {
-            spec.commandLine().getErr().println("pgbench: setting random seed to " + Long.toUnsignedString(r.settings().randomSeed()));
+    private int runAndReport(WorkloadRequest<?> r, Map<String, Object> echoed) {
+        PgbenchSettings settings = (PgbenchSettings) r.settings();
+        if (settings.randomSeed() != null) {
+            spec.commandLine().getErr().println("pgbench: setting random seed to " + Long.toUnsignedString(settings.randomSeed()));
         }
         AbortWatch watch = new AbortWatch();
         PrintWriter err = spec.commandLine().getErr();
         spec.commandLine().setErr(EngineProgressFilter.around(err));
         int code;
         try {
-            code = WorkloadRun.execute(watch, r.settings(), r.target(), r.run(), spec, spec);
+            code = WorkloadRun.execute(watch, settings, r.target(), r.run(), echoed, spec, spec);
         } finally {
             spec.commandLine().getErr().flush();
             spec.commandLine().setErr(err);
@@ -173,6 +178,18 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
         return new WorkloadRequest<>(Workloads.PGBENCH, settings, t, run.settings(), List.of(spec));
     }
 
+    /** On a fresh server: -i first (with this run's -s and the other -i options), then the run. */
+    @Override
+    public ContainerRun.Plan containerPlan() {
+        Kind kind = target.sqlContainer();
+        if (kind == null) {
+            return null;
+        }
+        WorkloadRequest<PgbenchSettings> r = request();
+        return ContainerRun.plan(kind, r, (server, echoed) -> Workloads.PGBENCH.initialize(r.settings(), server, FlagNames.of(spec),
+                spec.commandLine().getErr()));
+    }
+
     private PgbenchSettings settings() {
         PgbenchSettings settings = options.settings(unmatched);
         PgbenchModes.check(spec, options.initialize);
@@ -186,6 +203,12 @@ public final class PgbenchCommand implements Callable<Integer>, WorkloadCommand 
     private TargetSettings targetSettings() {
         TargetSettings t = target.settings();
         boolean pgStyle = options.host != null || options.port != null || options.dbName != null;
+        if (t.container()) {
+            if (pgStyle) {
+                throw new BenchException("--container starts its own server: drop -h/-p/DBNAME, or drop --container");
+            }
+            return t;
+        }
         if (pgStyle && t.url() != null) {
             throw new BenchException("give either --url or -h/-p/DBNAME, not both");
         }

@@ -1,5 +1,6 @@
 package dev.bench.cli.report;
 
+import dev.bench.cli.workload.ContainerRun;
 import dev.bench.cli.workload.ExitCodes;
 import dev.bench.cli.workload.WorkloadCommand;
 import dev.bench.cli.workload.ParseErrors;
@@ -45,7 +46,8 @@ import java.util.stream.Stream;
         description = {"Runs an open-loop workload command (everything after --) at rising --target (or --rate) values: "
                 + "doubling from --start until a step breaks the SLO (--slo on sojourn, or achieved < --achieved %% of offered, or the run fell "
                 + "behind), then bisecting. One results directory per step plus the sweep's report.html and sweep.json.",
-                "Example: bench sweep --slo p99=10ms --start 2000 -- vote --runtime 10 --warmup 3 postgres --url ..."})
+                "Example: bench sweep --slo p99=10ms --start 2000 -- vote --runtime 10 --warmup 3 postgres --url ...",
+                "With --container in the command, the server is started once for the whole sweep (its data set up once)."})
 public final class SweepCommand implements Callable<Integer> {
 
     @Spec
@@ -76,11 +78,34 @@ public final class SweepCommand implements Callable<Integer> {
     private String rateOption;
     private WorkloadRequest<?> workload;
     private CommandLine workloadCommand;
+    /** With --container in the command: the server the whole sweep runs on, started once. */
+    private ContainerRun.Plan containerPlan;
+    private Map<String, Object> echoed = Map.of();
 
+    /**
+     * With --container the server is started once for the whole sweep and its data set up once: the steps
+     * then compare rates on one server (as a sweep against a server of one's own does), and a step isn't
+     * charged a container's start and a fresh load, which would dwarf a short step.
+     */
     @Override
     public Integer call() {
         Slo slo = WorkloadRun.validated(spec, this::checkedSlo);
         workload = parsedWorkload();
+        if (containerPlan == null) {
+            return sweep(slo);
+        }
+        return ContainerRun.around(spec, containerPlan.kinds(), containerPlan.asked(), started -> {
+            workload = containerPlan.onto().apply(started);
+            int code = containerPlan.setup().on(workload.target(), started.echoed());
+            if (code != ExitCodes.OK) {
+                throw new BenchException("setting up the data on the container failed (exit " + code + "); sweep stopped");
+            }
+            echoed = started.echoed();
+            return sweep(slo);
+        });
+    }
+
+    private int sweep(Slo slo) {
         Path root = root();
         PrintWriter out = spec.commandLine().getOut();
         double ratio = achievedPercent / 100;
@@ -147,7 +172,8 @@ public final class SweepCommand implements Callable<Integer> {
             }
         }
         try {
-            return runnable.request();
+            containerPlan = runnable.containerPlan();
+            return containerPlan != null ? null : runnable.request();
         } catch (ParameterException e) {
             throw new ParameterException(spec.commandLine(), "the workload command was refused: " + e.getMessage());
         }
@@ -189,7 +215,7 @@ public final class SweepCommand implements Callable<Integer> {
         workloadCommand.setErr(spec.commandLine().getErr());
         int code;
         try {
-            code = workload.atRate(Math.rint(target)).withResults(dir).execute();
+            code = workload.atRate(Math.rint(target)).withResults(dir).execute(echoed);
         } catch (ParameterException e) {
             throw new BenchException("step " + number + ": the workload command was refused: " + e.getMessage() + "; sweep stopped");
         } catch (BenchException e) {

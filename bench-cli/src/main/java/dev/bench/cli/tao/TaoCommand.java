@@ -1,5 +1,7 @@
 package dev.bench.cli.tao;
 
+import dev.bench.cli.workload.ContainerRun;
+import dev.bench.cli.container.ServerContainer.Kind;
 import dev.bench.cli.workload.ExitCodes;
 import dev.bench.cli.workload.FlagNames;
 import dev.bench.cli.workload.RunOptions;
@@ -61,6 +63,11 @@ public final class TaoCommand implements Callable<Integer>, WorkloadCommand {
         return execute(spec, tao, target, runOptions, load, run);
     }
 
+    @Override
+    public ContainerRun.Plan containerPlan() {
+        return TaoCommand.containerPlan(spec, tao, target, runOptions);
+    }
+
     /** The experiments ({@code -run}) as a request; a load is a step of its own, not part of one. */
     @Override
     public WorkloadRequest<?> request() {
@@ -89,7 +96,8 @@ public final class TaoCommand implements Callable<Integer>, WorkloadCommand {
     }
 
     @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
-            description = "Read the edge keys back, then run each experiment line: N threads, warmup, measured window.")
+            description = "Read the edge keys back, then run each experiment line: N threads, warmup, measured window."
+                    + " With --container: on a fresh server, loaded first.")
     static final class Run implements Callable<Integer>, WorkloadCommand {
         @Spec CommandSpec spec;
         @Mixin TaoOptions tao;
@@ -105,10 +113,27 @@ public final class TaoCommand implements Callable<Integer>, WorkloadCommand {
         public WorkloadRequest<?> request() {
             return TaoCommand.request(spec, tao, target, runOptions);
         }
+
+        @Override
+        public ContainerRun.Plan containerPlan() {
+            return TaoCommand.containerPlan(spec, tao, target, runOptions);
+        }
+    }
+
+    /** On a fresh server the graph is loaded first (-n edges), then the experiments run. */
+    static ContainerRun.Plan containerPlan(CommandSpec spec, TaoOptions tao, TargetOptions target, RunOptions runOptions) {
+        Kind kind = target.sqlContainer();
+        return kind == null ? null : ContainerRun.plan(kind, request(spec, tao, target, runOptions), (server, echoed) -> Workloads.TAO.plan(
+                tao.settings(), server, runOptions.settings(), FlagNames.of(spec), WorkloadRun.warnings(spec))
+                .load(spec.commandLine().getOut(), spec.commandLine().getErr()));
     }
 
     static int execute(CommandSpec spec, TaoOptions tao, TargetOptions target, RunOptions runOptions,
                        boolean load, boolean run) {
+        if (target.container != null) {
+            ContainerRun.refuseSetupAlone(spec, !run, "tao run");
+            return ContainerRun.execute(spec, containerPlan(spec, tao, target, runOptions));
+        }
         TaoWorkloadType.Plan plan = WorkloadRun.validated(spec, () -> Workloads.TAO.plan(tao.settings(), target.settings(),
                 runOptions.settings(), FlagNames.of(spec), WorkloadRun.warnings(spec)));
         if (load) {

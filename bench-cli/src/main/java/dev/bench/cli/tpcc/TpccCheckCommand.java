@@ -1,5 +1,6 @@
 package dev.bench.cli.tpcc;
 
+import dev.bench.cli.workload.ContainerRun;
 import dev.bench.cli.workload.FlagNames;
 import dev.bench.cli.workload.WorkloadRun;
 import dev.bench.workloads.Workloads;
@@ -31,6 +32,7 @@ public final class TpccCheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        ContainerRun.refuseSetupAlone(spec, options.target.container != null, "tpcc run");
         TpccRunSettings settings = WorkloadRun.validated(spec, () -> new TpccRunSettings(
                 options.settings(true, TpccSettings.TRX_LEVEL), threads != null ? threads : TpccRunSettings.CHECK_THREADS,
                 TpccRunSettings.LOAD_THREADS, true,

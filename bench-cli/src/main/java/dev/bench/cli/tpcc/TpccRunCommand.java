@@ -1,11 +1,15 @@
 package dev.bench.cli.tpcc;
 
+import dev.bench.cli.workload.ContainerRun;
+import dev.bench.cli.container.ServerContainer.Kind;
 import dev.bench.cli.sysbench.SysbenchRunOptions;
+import dev.bench.cli.workload.FlagNames;
 import dev.bench.cli.workload.RunOptions;
 import dev.bench.cli.workload.WorkloadCommand;
 import dev.bench.cli.workload.WorkloadRequest;
 import dev.bench.cli.workload.WorkloadRun;
 import dev.bench.workloads.Workloads;
+import dev.bench.workloads.sysbench.SysbenchRunSettings;
 import dev.bench.workloads.tpcc.TpccRunSettings;
 import dev.bench.workloads.tpcc.TpccSettings;
 import picocli.CommandLine.Command;
@@ -24,7 +28,8 @@ import java.util.concurrent.Callable;
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
         defaultValueProvider = SysbenchRunOptions.Defaults.class,
         description = "Runs New-Order, Payment, Order-Status, Delivery and Stock-Level at 10:10:1:1:1, each one transaction;"
-                + " reports as sysbench does, plus tpmC; then checks the consistency conditions.")
+                + " reports as sysbench does, plus tpmC; then checks the consistency conditions."
+                + " With --container: on a fresh server, prepared first.")
 public final class TpccRunCommand implements Callable<Integer>, WorkloadCommand {
 
     @Spec
@@ -50,7 +55,21 @@ public final class TpccRunCommand implements Callable<Integer>, WorkloadCommand 
 
     @Override
     public Integer call() {
-        return request().execute();
+        return runRequest(spec);
+    }
+
+    /** On a fresh server: 'tpcc prepare' first (its defaults: foreign keys, the default loader threads). */
+    @Override
+    public ContainerRun.Plan containerPlan() {
+        Kind kind = options.target.sqlContainer();
+        if (kind == null) {
+            return null;
+        }
+        WorkloadRequest<TpccRunSettings> r = request();
+        TpccRunSettings load = new TpccRunSettings(options.settings(true, TpccSettings.TRX_LEVEL), TpccRunSettings.THREADS,
+                TpccRunSettings.LOAD_THREADS, true, SysbenchRunSettings.DEFAULTS);
+        return ContainerRun.plan(kind, r, (server, echoed) -> Workloads.TPCC.prepare(load, server, FlagNames.of(spec),
+                spec.commandLine().getOut(), spec.commandLine().getErr()));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.bench.cli.vote;
 
+import dev.bench.cli.workload.ContainerRun;
 import dev.bench.cli.workload.TargetOptions;
 import dev.bench.cli.workload.WorkloadCommand;
 import dev.bench.cli.workload.WorkloadRequest;
@@ -29,9 +30,20 @@ abstract class VoteBackendCommand implements Callable<Integer>, WorkloadCommand 
         return TargetSettings.NONE;
     }
 
+    /** --container's value, or null without it. */
+    String container() {
+        return null;
+    }
+
     @Override
     public final Integer call() {
-        return vote.run(spec, backend(), targetSettings());
+        return vote.run(spec, backend(), targetSettings(), container());
+    }
+
+    @Override
+    public final ContainerRun.Plan containerPlan() {
+        TargetSettings target = targetSettings();
+        return target.container() ? vote.containerPlan(spec, backend(), target, container()) : null;
     }
 
     @Override
@@ -47,6 +59,11 @@ abstract class VoteBackendCommand implements Callable<Integer>, WorkloadCommand 
         @Override
         final TargetSettings targetSettings() {
             return target.settings();
+        }
+
+        @Override
+        final String container() {
+            return target.container;
         }
     }
 }

@@ -1,6 +1,6 @@
 package dev.bench.cli.vote;
 
-import dev.bench.cli.container.ContainerServers;
+import dev.bench.cli.workload.ContainerRun;
 import dev.bench.cli.container.ServerContainer.Kind;
 import dev.bench.cli.workload.FlagNames;
 import dev.bench.cli.workload.RunOptions;
@@ -8,9 +8,9 @@ import dev.bench.cli.workload.SubcommandChoice;
 import dev.bench.cli.workload.WorkloadCommand;
 import dev.bench.cli.workload.WorkloadRequest;
 import dev.bench.cli.workload.WorkloadRun;
+import dev.bench.core.BenchException;
 import dev.bench.core.run.RunSettings;
 import dev.bench.core.run.TargetSettings;
-import dev.bench.core.settings.SettingNames;
 import dev.bench.workloads.Workloads;
 import dev.bench.workloads.vote.VoteBackendKind;
 import dev.bench.workloads.vote.VoteBackendSettings;
@@ -25,7 +25,9 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /**
@@ -88,7 +90,7 @@ public final class VoteCommand implements Callable<Integer>, WorkloadCommand {
     /** No backend named: the embedded default. */
     @Override
     public Integer call() {
-        return run(spec, VoteBackendSettings.DEFAULTS, TargetSettings.NONE);
+        return run(spec, VoteBackendSettings.DEFAULTS, TargetSettings.NONE, null);
     }
 
     @Override
@@ -99,7 +101,7 @@ public final class VoteCommand implements Callable<Integer>, WorkloadCommand {
     /**
      * The run on the backend a subcommand named, against its target.
      *
-     * @throws ParameterException with --container: a throwaway server is {@link #run}'s alone
+     * @throws ParameterException with --container: a throwaway server is {@link #containerPlan}'s
      */
     WorkloadRequest<VoteRunSettings> request(CommandSpec backendSpec, VoteBackendSettings backend, TargetSettings target) {
         if (target.container()) {
@@ -115,51 +117,49 @@ public final class VoteCommand implements Callable<Integer>, WorkloadCommand {
     }
 
     /** Runs on the backend a subcommand named, against its target (a throwaway server with --container). */
-    int run(CommandSpec backendSpec, VoteBackendSettings backend, TargetSettings target) {
+    int run(CommandSpec backendSpec, VoteBackendSettings backend, TargetSettings target, String container) {
         if (!target.container()) {
             return request(backendSpec, backend, target).execute();
         }
+        return ContainerRun.execute(spec, containerPlan(backendSpec, backend, target, container));
+    }
+
+    /** The servers the backend runs on (--container's value must be one of them), and the run pointed at them. */
+    ContainerRun.Plan containerPlan(CommandSpec backendSpec, VoteBackendSettings backend, TargetSettings target, String container) {
         VoteRunSettings settings = settings(backend);
         RunSettings runSettings = run.settings();
-        WorkloadRun.validated(spec, () -> TYPE.plan(settings, target, runSettings, FlagNames.of(spec, backendSpec), WorkloadRun.warnings(spec)));
-        ContainerServers[] servers = {null};
-        try {
-            return WorkloadRun.execute(() -> {
-                servers[0] = ContainerServers.start(containers(backend.kind()));
-                return onContainers(settings, target, servers[0]).plan(runSettings).open();
-            }, runSettings, List.of(), spec, spec, backendSpec);
-        } finally {
-            if (servers[0] != null) {
-                servers[0].close();
-            }
-        }
+        List<Kind> kinds = WorkloadRun.validated(backendSpec, () -> containers(backend.kind(), container));
+        WorkloadRun.validated(spec, () -> WorkloadRun.planned(TYPE, settings, target, runSettings, FlagNames.of(spec, backendSpec),
+                warning -> { }));
+        return new ContainerRun.Plan(kinds, target, started -> onContainers(settings, started.targets(), runSettings, backendSpec),
+                ContainerRun.Setup.NONE); // vote primes its own tables
     }
 
-    private static List<Kind> containers(VoteBackendKind kind) {
-        return switch (kind) {
-            case POSTGRES -> List.of(Kind.POSTGRES);
-            case MYSQL -> List.of(Kind.MYSQL);
-            case MSSQL -> List.of(Kind.MSSQL);
-            case MEMCACHED -> List.of(Kind.MEMCACHED);
-            case HYBRID -> List.of(Kind.MYSQL, Kind.MEMCACHED);
-            default -> throw new IllegalArgumentException(kind + " runs in process");
+    /** MySQL's backend runs on MySQL (the default) or MariaDB; the others on their own server. */
+    private static List<Kind> containers(VoteBackendKind backend, String asked) {
+        Kind fallback = switch (backend) {
+            case POSTGRES -> Kind.POSTGRES;
+            case MYSQL, HYBRID -> Kind.MYSQL;
+            case MSSQL -> Kind.MSSQL;
+            case MEMCACHED -> Kind.MEMCACHED;
+            default -> throw new BenchException("the " + backend.name().toLowerCase(Locale.ROOT)
+                    + " backend runs in process: --container has no server to start for it");
         };
-    }
-
-    /** The settings and target pointed at the started servers. */
-    private static Planned onContainers(VoteRunSettings settings, TargetSettings asked, ContainerServers servers) {
-        return switch (settings.backend().kind()) {
-            case MEMCACHED -> new Planned(settings, new TargetSettings(null, servers.memcachedAddress(0), null, null, null,
-                    asked.poolSize(), false));
-            case HYBRID -> new Planned(settings.withBackend(settings.backend().withMemcachedAddress(servers.memcachedAddress(1))),
-                    servers.sqlTarget(0, asked));
-            default -> new Planned(settings, servers.sqlTarget(0, asked));
-        };
-    }
-
-    private record Planned(VoteRunSettings settings, TargetSettings target) {
-        dev.bench.core.run.WorkloadType.Opener plan(RunSettings run) {
-            return TYPE.plan(settings, target, run, SettingNames.KEYS, warning -> { });
+        Kind sql = Kind.parse(asked, fallback, EnumSet.allOf(Kind.class));
+        boolean fits = sql == fallback || (fallback == Kind.MYSQL && sql == Kind.MARIADB);
+        if (!fits) {
+            throw new BenchException("--container " + sql.optionName() + " is not a server the "
+                    + backend.name().toLowerCase(Locale.ROOT) + " backend runs on (it runs on " + fallback.optionName()
+                    + (fallback == Kind.MYSQL ? " or mariadb" : "") + ")");
         }
+        return backend == VoteBackendKind.HYBRID ? List.of(sql, Kind.MEMCACHED) : List.of(sql);
+    }
+
+    /** The run pointed at the started servers (hybrid: SQL first, memcached second). */
+    private WorkloadRequest<VoteRunSettings> onContainers(VoteRunSettings settings, List<TargetSettings> servers, RunSettings runSettings,
+                                                          CommandSpec backendSpec) {
+        VoteRunSettings onServers = settings.backend().kind() != VoteBackendKind.HYBRID ? settings
+                : settings.withBackend(settings.backend().withMemcachedAddress(servers.get(1).address()));
+        return new WorkloadRequest<>(TYPE, onServers, servers.get(0), runSettings, List.of(spec, backendSpec));
     }
 }

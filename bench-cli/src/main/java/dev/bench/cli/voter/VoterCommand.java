@@ -1,5 +1,7 @@
 package dev.bench.cli.voter;
 
+import dev.bench.cli.workload.ContainerRun;
+import dev.bench.cli.container.ServerContainer.Kind;
 import dev.bench.cli.workload.FlagNames;
 import dev.bench.cli.workload.RunOptions;
 import dev.bench.cli.workload.TargetOptions;
@@ -104,10 +106,21 @@ public final class VoterCommand implements Callable<Integer>, WorkloadCommand {
     public Integer call() {
         VoterRunSettings settings = settings();
         if (run.clients > 1 && !isLaunchedClient()) {
+            if (target.container != null) {
+                throw new ParameterException(spec.commandLine(), "--container with --clients: the clients would each need"
+                        + " the one server; start it yourself and give --url");
+            }
             WorkloadRun.validated(spec, () -> VoterWorkloadType.check(settings, target.settings(), run.settings(), FlagNames.of(spec)));
             return new VoterLauncher(this, settings).run();
         }
-        return request().execute();
+        return runRequest(spec);
+    }
+
+    /** Voter creates its tables itself: a fresh server needs nothing set up first. */
+    @Override
+    public ContainerRun.Plan containerPlan() {
+        Kind kind = target.sqlContainer();
+        return kind == null ? null : ContainerRun.plan(kind, request(), ContainerRun.Setup.NONE);
     }
 
     /** One client's run (several clients are the launcher's, which is no single run). */

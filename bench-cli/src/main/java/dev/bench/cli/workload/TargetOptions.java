@@ -1,10 +1,13 @@
 package dev.bench.cli.workload;
 
+import dev.bench.cli.container.ServerContainer.Kind;
 import dev.bench.core.jdbc.Dialect;
 import dev.bench.core.run.TargetSettings;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+
+import java.util.Set;
 
 /**
  * What to benchmark, the same options for every workload, mapped onto {@link TargetSettings}: a JDBC
@@ -34,8 +37,10 @@ public final class TargetOptions {
     @Option(names = "--pool-size", paramLabel = "N", description = "Connections in the pool (default: threads + 1).")
     public Integer poolSize;
 
-    @Option(names = "--container", description = "Start the server from a pinned image with Testcontainers for this run; removed at the end, also on Ctrl-C (needs Docker).")
-    public boolean container;
+    @Option(names = "--container", arity = "0..1", paramLabel = "SERVER", description = "Start the server from a pinned image"
+            + " for this run alone (Testcontainers; needs Docker or podman): postgres (default), mariadb, mysql, memcached;"
+            + " the data is set up in the same run. Removed at the end, also on Ctrl-C.")
+    public String container;
 
     @Option(names = "--reads-to", paramLabel = "primary|replicas", description = "Where read-only ops go: the primary (default), or"
             + " replicas: a second pool of read-only connections (PostgreSQL: the --url's hosts with targetServerType=preferSecondary;"
@@ -60,12 +65,22 @@ public final class TargetOptions {
         throw new dev.bench.core.BenchException("--reads-to must be primary or replicas, got " + readsTo);
     }
 
+    /** The server {@code --container} names (null without it), else {@code fallback}; a name not allowed is bad input. */
+    public Kind containerKind(Kind fallback, Set<Kind> allowed) {
+        return container == null ? null : WorkloadRun.validated(command, () -> Kind.parse(container, fallback, allowed));
+    }
+
+    /** The SQL server {@code --container} names (postgres when none), or null without it. */
+    public Kind sqlContainer() {
+        return containerKind(Kind.POSTGRES, Kind.SQL);
+    }
+
     /** The options as settings, checked for what needs no server (a malformed URL or address is bad input, exit 2). */
     public TargetSettings settings() {
         if (command == null) {
-            return new TargetSettings(url, address, database, user, password, poolSize, container, readsTo(), replicaUrl);
+            return new TargetSettings(url, address, database, user, password, poolSize, container != null, readsTo(), replicaUrl);
         }
-        return WorkloadRun.validated(command, () -> new TargetSettings(url, address, database, user, password, poolSize, container,
+        return WorkloadRun.validated(command, () -> new TargetSettings(url, address, database, user, password, poolSize, container != null,
                 readsTo(), replicaUrl).validate(FlagNames.of(command)));
     }
 }

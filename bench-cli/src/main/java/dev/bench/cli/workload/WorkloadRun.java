@@ -19,6 +19,7 @@ import picocli.CommandLine.ParameterException;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -50,9 +51,15 @@ public final class WorkloadRun {
      */
     public static <S> int execute(WorkloadType<S> type, S settings, TargetSettings target, RunSettings run,
                                   CommandSpec command, CommandSpec... echoed) {
+        return execute(type, settings, target, run, Map.of(), command, echoed);
+    }
+
+    /** As above, with {@code extraOptions} over the options summary.json records (a container's image and id). */
+    public static <S> int execute(WorkloadType<S> type, S settings, TargetSettings target, RunSettings run,
+                                  Map<String, Object> extraOptions, CommandSpec command, CommandSpec... echoed) {
         WorkloadType.Opener opener = validated(command, () -> planned(type, settings, target, run, FlagNames.of(echoed),
                 warnings(command)));
-        return execute(opener, run, List.of(), command, echoed);
+        return execute(opener, run, List.of(), extraOptions, command, echoed);
     }
 
     /**
@@ -95,6 +102,12 @@ public final class WorkloadRun {
      */
     public static int execute(WorkloadType.Opener opener, RunSettings run, List<IntervalListener> extraListeners,
                               CommandSpec command, CommandSpec... echoed) {
+        return execute(opener, run, extraListeners, Map.of(), command, echoed);
+    }
+
+    /** As above, with {@code extraOptions} over the options summary.json records. */
+    public static int execute(WorkloadType.Opener opener, RunSettings run, List<IntervalListener> extraListeners,
+                              Map<String, Object> extraOptions, CommandSpec command, CommandSpec... echoed) {
         // bound before anything connects: a busy port is bad input; served until the results are written
         LiveMetrics metrics = run.metricsPort() == null ? null
                 : validated(command, () -> LiveMetrics.start(FlagNames.of(echoed).of("metrics-port"), run.metricsPort(), workloadName(command)));
@@ -102,8 +115,10 @@ public final class WorkloadRun {
         if (metrics != null) {
             listeners.add(metrics);
         }
+        Map<String, Object> options = OptionsEcho.of(echoed);
+        options.putAll(extraOptions);
         RunContext context = new RunContext(command.commandLine().getOut(), command.commandLine().getErr(),
-                Caller.terminal(), run.results(), OptionsEcho.of(echoed), listeners);
+                Caller.terminal(), run.results(), options, listeners);
         try (Benchmark benchmark = opener.open(context.err())) {
             return BenchmarkRun.execute(benchmark, context);
         } catch (BenchException e) {

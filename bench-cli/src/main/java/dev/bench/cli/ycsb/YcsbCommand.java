@@ -1,5 +1,7 @@
 package dev.bench.cli.ycsb;
 
+import dev.bench.cli.workload.ContainerRun;
+import dev.bench.cli.container.ServerContainer.Kind;
 import dev.bench.cli.workload.FlagNames;
 import dev.bench.cli.workload.RunOptions;
 import dev.bench.cli.workload.TargetOptions;
@@ -15,6 +17,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
+import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -52,12 +56,33 @@ public final class YcsbCommand implements Runnable {
 
         @Override
         public Integer call() {
-            return request().execute();
+            return runRequest(spec);
         }
 
         @Override
         public WorkloadRequest<YcsbSettings> request() {
             return YcsbCommand.request(spec, ycsb, target, run, phase);
+        }
+
+        /**
+         * On a fresh server (jdbc: postgres by default; memcached for its binding), 'run' loads first, its
+         * results beside the run's ({@code DIR-load} for {@code --results DIR}, else a directory of its own).
+         */
+        @Override
+        public ContainerRun.Plan containerPlan() {
+            boolean memcached = "memcached".equals(ycsb.binding);
+            Kind kind = memcached ? target.containerKind(Kind.MEMCACHED, EnumSet.of(Kind.MEMCACHED)) : target.sqlContainer();
+            if (kind == null) {
+                return null;
+            }
+            if (phase.equals(YcsbSettings.LOAD)) {
+                return ContainerRun.plan(kind, request(), ContainerRun.Setup.NONE);
+            }
+            Path results = run.settings().results();
+            WorkloadRequest<YcsbSettings> load = YcsbCommand.request(spec, ycsb, target, run, YcsbSettings.LOAD)
+                    .withResults(results == null ? null : Path.of(results + "-load"));
+            ContainerRun.plan(kind, load, ContainerRun.Setup.NONE); // its checks too, before anything starts
+            return ContainerRun.plan(kind, request(), (server, echoed) -> load.withTarget(server).execute(echoed));
         }
     }
 
@@ -71,7 +96,8 @@ public final class YcsbCommand implements Runnable {
     }
 
     @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
-            description = "Run operationcount ops (or until maxexecutiontime), then check the rows and verified reads.")
+            description = "Run operationcount ops (or until maxexecutiontime), then check the rows and verified reads."
+                    + " With --container: on a fresh server, loaded first.")
     static final class Run extends Phase {
         Run() {
             super(YcsbSettings.RUN);
@@ -87,6 +113,7 @@ public final class YcsbCommand implements Runnable {
 
         @Override
         public Integer call() {
+            ContainerRun.refuseSetupAlone(spec, target.container != null, "ycsb run");
             YcsbWorkloadType.CleanupPlan plan = WorkloadRun.validated(spec,
                     () -> YcsbWorkloadType.checkCleanup(ycsb.settings(YcsbSettings.RUN), target.settings(), FlagNames.of(spec)));
             return Workloads.YCSB.cleanup(plan, spec.commandLine().getOut());
