@@ -45,6 +45,11 @@ public final class OltpLoader {
         public double rowsPerSec() {
             return rows / Math.max(nanos / 1e9, 1e-9);
         }
+
+        /** bench's closing line of a prepare (sysbench prints none). */
+        public String summary(int tables) {
+            return String.format("Loaded %d rows into %d table(s) in %.2f s (%.0f rows/s)", rows, tables, nanos / 1e9, rowsPerSec());
+        }
     }
 
     private OltpLoader(JdbcTarget target, OltpSettings settings, long seed, Consumer<String> out) {
@@ -68,10 +73,7 @@ public final class OltpLoader {
         OltpLoader loader = new OltpLoader(target, settings, seed, synchronizedSink(out));
         long start = System.nanoTime();
         loader.loadAll(Math.max(1, Math.min(threads, settings.tables())), synchronizedSink(progress), progressMs, start);
-        Loaded done = new Loaded(loader.loaded.get(), System.nanoTime() - start);
-        out.accept(String.format("Loaded %d rows into %d table(s) in %.2f s (%.0f rows/s)",
-                done.rows(), settings.tables(), done.nanos() / 1e9, done.rowsPerSec()));
-        return done;
+        return new Loaded(loader.loaded.get(), System.nanoTime() - start);
     }
 
     private void loadAll(int parallel, Consumer<String> progress, long progressMs, long start) {
@@ -130,7 +132,9 @@ public final class OltpLoader {
                 s.execute(OltpSql.createTable(target.dialect(), table, settings.autoInc()));
             }
             new OwnedTables(c).register(OltpTables.WORKLOAD, List.of(table));
-            out.accept("Inserting " + settings.tableSize() + " records into '" + table + "'");
+            if (settings.tableSize() > 0) {
+                out.accept("Inserting " + settings.tableSize() + " records into '" + table + "'");
+            }
             TableRows rows = new TableRows(seed, number, settings.tableSize(), settings.randType());
             if (target.dialect() == Dialect.POSTGRES) {
                 copy(c, table, rows);

@@ -19,7 +19,11 @@ final class OltpSql {
     static final int NON_INDEX_UPDATE = 6;
     static final int DELETE = 7;
     static final int INSERT = 8;
-    static final int STATEMENTS = 9;
+    /** oltp_insert's on PostgreSQL with --auto-inc on (and H2's): the id from the sequence. */
+    static final int INSERT_GENERATED_ID = 9;
+    static final int RANDOM_POINTS = 10;
+    static final int RANDOM_RANGES = 11;
+    static final int STATEMENTS = 12;
 
     private OltpSql() {
     }
@@ -58,7 +62,8 @@ final class OltpSql {
         return "SELECT setval('" + table + "_id_seq', " + rows + ")";
     }
 
-    static String statement(int slot, String table) {
+    /** @param script the sizes of select_random_points' IN list and select_random_ranges' ORs */
+    static String statement(int slot, String table, ScriptSettings script) {
         return switch (slot) {
             case POINT -> "SELECT c FROM " + table + " WHERE id=?";
             case SIMPLE_RANGE -> "SELECT c FROM " + table + " WHERE id BETWEEN ? AND ?";
@@ -69,6 +74,11 @@ final class OltpSql {
             case NON_INDEX_UPDATE -> "UPDATE " + table + " SET c=? WHERE id=?";
             case DELETE -> "DELETE FROM " + table + " WHERE id=?";
             case INSERT -> "INSERT INTO " + table + " (id, k, c, pad) VALUES (?, ?, ?, ?)";
+            case INSERT_GENERATED_ID -> "INSERT INTO " + table + " (k, c, pad) VALUES (?, ?, ?)";
+            case RANDOM_POINTS -> "SELECT id, k, c, pad FROM " + table + " WHERE k IN ("
+                    + String.join(", ", java.util.Collections.nCopies(script.randomPoints(), "?")) + ")";
+            case RANDOM_RANGES -> "SELECT count(k) FROM " + table + " WHERE "
+                    + String.join(" OR ", java.util.Collections.nCopies(script.numberOfRanges(), "k BETWEEN ? AND ?"));
             default -> throw new IllegalArgumentException("no statement slot " + slot);
         };
     }

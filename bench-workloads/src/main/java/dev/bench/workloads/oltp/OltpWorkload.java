@@ -38,21 +38,28 @@ public final class OltpWorkload implements Workload {
     /** The replicas' read-only pool for the selects, or null: they run on the primary's connection. */
     private final JdbcTarget replicas;
     private final OltpSettings settings;
+    private final ScriptSettings script;
     private final KeyDistribution ids;
     private final QueryCounters counters = new QueryCounters();
     private final ThreadFairness fairness;
+    private final int threads;
 
     public OltpWorkload(JdbcTarget target, OltpSettings settings, int threads) {
-        this(target, null, settings, threads);
+        this(target, null, settings, ScriptSettings.READ_WRITE, threads);
     }
 
-    /** @param replicas the replicas' read-only pool for the selects (needs --skip-trx on), or null */
-    public OltpWorkload(JdbcTarget target, JdbcTarget replicas, OltpSettings settings, int threads) {
+    /**
+     * @param replicas the replicas' read-only pool for the selects (needs --skip-trx on), or null
+     * @param script   the sysbench script whose events run
+     */
+    public OltpWorkload(JdbcTarget target, JdbcTarget replicas, OltpSettings settings, ScriptSettings script, int threads) {
         this.target = target;
         this.replicas = replicas;
         this.settings = settings;
+        this.script = script;
         this.ids = settings.randType().over(settings.tableSize());
         this.fairness = new ThreadFairness(threads);
+        this.threads = threads;
     }
 
     @Override
@@ -80,7 +87,10 @@ public final class OltpWorkload implements Workload {
 
     /** Whether an event writes: if not, reads on replicas make it read-only as a whole (sysbench's oltp_read_only). */
     private boolean hasWrites() {
-        return settings.indexUpdates() + settings.nonIndexUpdates() + settings.deleteInserts() > 0;
+        return switch (script.script()) {
+            case READ_WRITE, WRITE_ONLY -> settings.indexUpdates() + settings.nonIndexUpdates() + settings.deleteInserts() > 0;
+            default -> script.script().writes();
+        };
     }
 
     /** An event spans both pools when its selects go to replicas: it counts as on replicas only if it writes nothing. */
@@ -117,6 +127,19 @@ public final class OltpWorkload implements Workload {
         }
         Set<String> states = dialect == Dialect.H2 ? IGNORED_H2_STATES : IGNORED_STATES;
         return e.getSQLState() != null && states.contains(e.getSQLState());
+    }
+
+    /** sysbench's --threads: select_random_* split the k range into this many segments. */
+    int threads() {
+        return threads;
+    }
+
+    ScriptSettings script() {
+        return script;
+    }
+
+    Dialect dialect() {
+        return target.dialect();
     }
 
     KeyDistribution ids() {
