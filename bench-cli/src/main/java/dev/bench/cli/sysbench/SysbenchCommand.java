@@ -49,6 +49,13 @@ public final class SysbenchCommand implements Callable<Integer> {
     private static final String VERSION = "sysbench 1.0.20";
     /** What sysbench prints and bench's additions that it does not: live lines, {@code # ...} notes. */
     private static final Pattern BENCH_LINES = Pattern.compile(EngineProgressFilter.LIVE_LINE + "|# .*");
+    /**
+     * Below --verbosity 3 sysbench's logger is quiet (its banner, the run's report) but the scripts' own
+     * print() lines and FATAL still show.
+     */
+    private static final Pattern BELOW_NOTICE = Pattern.compile("(?!(Creating table |Inserting \\d+ records |Creating a secondary index "
+            + "|Dropping table |Prewarming table |FATAL: )).*");
+    private static final int NOTICE = 3;
 
     @Spec
     CommandSpec spec;
@@ -64,8 +71,8 @@ public final class SysbenchCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
         SysbenchArgs args = SysbenchArgs.parse(argv);
-        boolean all = args.options().containsKey("verbosity") && new SysbenchOptionValues(args).verbosity() >= 4;
-        Pattern drop = all ? Pattern.compile("(?!)") : BENCH_LINES;
+        int verbosity = verbosity(args);
+        Pattern drop = verbosity > NOTICE ? Pattern.compile("(?!)") : verbosity < NOTICE ? BELOW_NOTICE : BENCH_LINES;
         out = new EngineProgressFilter(stdout, drop);
         PrintWriter o = new PrintWriter(out, true);
         PrintWriter e = EngineProgressFilter.around(stderr, drop);
@@ -147,6 +154,15 @@ public final class SysbenchCommand implements Callable<Integer> {
             }
             default -> throw new BenchException("'" + script.luaName() + "' test does not implement the '" + command + "' command.");
         };
+    }
+
+    /** --verbosity, sysbench's 3 when absent or unreadable (its error comes when the options are read). */
+    private static int verbosity(SysbenchArgs args) {
+        try {
+            return new SysbenchOptionValues(args).verbosity();
+        } catch (BenchException notANumber) {
+            return NOTICE;
+        }
     }
 
     /** sysbench's first two lines, which every test command prints before anything else. */

@@ -11,7 +11,6 @@ import dev.bench.workloads.sysbench.SysbenchRunSettings;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -63,10 +62,6 @@ final class SysbenchOptionValues {
                 throw new BenchException("invalid option: --" + name);
             }
         }
-        String engine = args.text("innodb", "mysql-storage-engine").toLowerCase(Locale.ROOT);
-        if (!engine.equals("innodb")) {
-            throw new BenchException("bench sysbench creates InnoDB tables only, not --mysql-storage-engine=" + engine);
-        }
         String ps = args.text("auto", "db-ps-mode");
         if (!ps.equals("auto") && !ps.equals("disable")) {
             throw new BenchException("Invalid value for --db-ps-mode: '" + ps + "'");
@@ -88,7 +83,8 @@ final class SysbenchOptionValues {
                 args.integer("percentile", SysbenchRunSettings.PERCENTILE));
         ScriptSettings defaults = ScriptSettings.of(script);
         ScriptSettings own = new ScriptSettings(script, args.integer("random-points", defaults.randomPoints()),
-                args.integer("number-of-ranges", defaults.numberOfRanges()), args.integer("delta", defaults.delta()));
+                args.integer("number-of-ranges", defaults.numberOfRanges()), args.integer("delta", defaults.delta()),
+                args.text(defaults.mysqlStorageEngine(), "mysql-storage-engine"));
         return new OltpRunSettings(oltp, args.integer("threads", 1, "num-threads"), args.number("rand-seed", 0), run, own, true);
     }
 

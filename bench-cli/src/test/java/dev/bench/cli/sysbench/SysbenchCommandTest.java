@@ -39,7 +39,7 @@ class SysbenchCommandTest {
             "oltp_read_write --tables=0 run            | FATAL: --tables must be >= 1, got 0",
             "oltp_read_write --skip_trx=maybe run      | FATAL: --skip-trx must be on or off, got 'maybe'",
             "select_random_points --tables=2 prepare   | FATAL: this benchmark does not support --tables > 1",
-            "oltp_read_write --mysql-storage-engine=myisam run | FATAL: bench sysbench creates InnoDB tables only",
+            "oltp_read_write --mysql-storage-engine=my-isam run | FATAL: --mysql-storage-engine must be an engine",
             "oltp_point_select prewarm                 | FATAL: oltp_common.lua: prewarm is currently MySQL only",
             "oltp_read_write cpu                       | FATAL: 'oltp_read_write' test does not implement the 'cpu' command.",
     })
@@ -115,11 +115,12 @@ class SysbenchCommandTest {
         assertTrue(out.startsWith(BANNER), out);
         assertTrue(out.contains("Initializing random number generator from seed (7)."), out);
         assertEquals(40, number(out, "    transactions:"), out);
-        assertEquals(40L * reads, number(out, "        read:"), out);
         long changes = number(out, "        write:") + number(out, "        other:");
         if (number(out, "    ignored errors:") == 0) {
+            assertEquals(40L * reads, number(out, "        read:"), out);
             assertEquals(40L * writesAndOthers, changes, out);
         } else { // two threads' updates may deadlock: the failed attempt's statements and its ROLLBACK count too
+            assertTrue(number(out, "        read:") >= 40L * reads, out);
             assertTrue(changes > 40L * writesAndOthers, out);
         }
         assertFalse(out.contains("# results:") || run.err().contains("ops/s"), "only sysbench's lines: " + out + run.err());

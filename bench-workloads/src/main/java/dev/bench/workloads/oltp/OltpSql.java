@@ -28,7 +28,8 @@ final class OltpSql {
     private OltpSql() {
     }
 
-    static String createTable(Dialect dialect, String table, boolean autoInc) {
+    /** @param mysqlEngine MySQL's ENGINE (a name checked by {@link ScriptSettings#validate}) */
+    static String createTable(Dialect dialect, String table, boolean autoInc, String mysqlEngine) {
         String id = switch (dialect) {
             case POSTGRES -> autoInc ? "id SERIAL" : "id INTEGER NOT NULL";
             case MYSQL -> autoInc ? "id INTEGER NOT NULL AUTO_INCREMENT" : "id INTEGER NOT NULL";
@@ -37,7 +38,7 @@ final class OltpSql {
         };
         return "CREATE TABLE " + table + "(" + id + ", k INTEGER DEFAULT '0' NOT NULL,"
                 + " c CHAR(120) DEFAULT '' NOT NULL, pad CHAR(60) DEFAULT '' NOT NULL, PRIMARY KEY (id))"
-                + (dialect == Dialect.MYSQL ? " ENGINE=InnoDB" : "");
+                + (dialect == Dialect.MYSQL ? " ENGINE=" + mysqlEngine : "");
     }
 
     /** sysbench names the index k_N after table sbtestN. */

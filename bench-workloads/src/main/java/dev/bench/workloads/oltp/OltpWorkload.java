@@ -15,6 +15,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * sysbench oltp_read_write as one op kind, "transaction": each op is one whole event (BEGIN, the
@@ -43,6 +44,8 @@ public final class OltpWorkload implements Workload {
     private final QueryCounters counters = new QueryCounters();
     private final ThreadFairness fairness;
     private final int threads;
+    /** oltp_insert's sysbench.rand.unique(): a counter, permuted, so no two inserts of a run draw the same id. */
+    private final AtomicInteger unique = new AtomicInteger((int) System.nanoTime());
 
     public OltpWorkload(JdbcTarget target, OltpSettings settings, int threads) {
         this(target, null, settings, ScriptSettings.READ_WRITE, threads);
@@ -127,6 +130,16 @@ public final class OltpWorkload implements Workload {
         }
         Set<String> states = dialect == Dialect.H2 ? IGNORED_H2_STATES : IGNORED_STATES;
         return e.getSQLState() != null && states.contains(e.getSQLState());
+    }
+
+    /** A 32-bit value no other call of this run returns: the counter through a bijection of int (xorshifts, odd multiplies). */
+    int uniqueInt() {
+        int x = unique.getAndIncrement();
+        x ^= x >>> 16;
+        x *= 0x45d9f3b;
+        x ^= x >>> 16;
+        x *= 0x45d9f3b;
+        return x ^ (x >>> 16);
     }
 
     /** sysbench's --threads: select_random_* split the k range into this many segments. */

@@ -110,8 +110,8 @@ public final class OltpWorkloadType implements WorkloadType<OltpRunSettings> {
                 err.println(line);
                 err.flush();
             };
-            OltpLoader.Loaded loaded = OltpLoader.prepare(t, tablesToPrepare(settings), settings.threads(), settings.seed(runSeed),
-                    line -> {
+            OltpLoader.Loaded loaded = OltpLoader.prepare(t, tablesToPrepare(settings), settings.script().mysqlStorageEngine(),
+                    settings.threads(), settings.seed(runSeed), line -> {
                         out.println(line);
                         out.flush();
                     }, progress, LOAD_PROGRESS_MS);

@@ -18,15 +18,13 @@ import static dev.bench.workloads.oltp.OltpSql.RANDOM_RANGES;
  */
 final class ScriptEvents {
 
-    /** sysbench.rand.unique() is a uint32; oltp_insert shifts it into SQL INT's range. */
-    private static final long INT_OFFSET = 1L << 31;
-
     private ScriptEvents() {
     }
 
     /**
      * A row into a random table: PostgreSQL (and H2) take the id from the sequence with --auto-inc on;
-     * MySQL gets id 0, which AUTO_INCREMENT replaces; with --auto-inc off a random unique-ish id.
+     * MySQL gets id 0, which AUTO_INCREMENT replaces; with --auto-inc off an id no other insert of the run has
+     * (sysbench.rand.unique(), a uint32 shifted into SQL INT's range: the same as taking it as a signed int).
      */
     static void insert(OltpSession session, SplitMix64 r) throws SQLException {
         int table = session.table(r);
@@ -41,7 +39,7 @@ final class ScriptEvents {
             return;
         }
         PreparedStatement ps = session.statement(session.connection(), table, INSERT);
-        ps.setInt(1, autoInc ? 0 : (int) ((r.nextLong() & 0xFFFF_FFFFL) - INT_OFFSET));
+        ps.setInt(1, autoInc ? 0 : session.workload().uniqueInt());
         ps.setInt(2, k);
         ps.setString(3, RandomText.of(r, RandomText.C_GROUPS));
         ps.setString(4, RandomText.of(r, RandomText.PAD_GROUPS));
