@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * sysbench 1.0.20's command line as it reads it: {@code --name=value} or {@code --name} (= on) anywhere,
@@ -69,24 +70,21 @@ final class SysbenchArgs {
     }
 
     long number(String name, long fallback, String... aliases) {
-        String v = text(null, concat(name, aliases));
-        if (v == null) {
-            return fallback;
-        }
-        try {
-            return Long.parseLong(v.trim());
-        } catch (NumberFormatException e) {
-            throw new BenchException("Invalid value for --" + name + ": '" + v + "'");
-        }
+        return parsed(Long::parseLong, name, fallback, aliases);
     }
 
     double decimal(String name, double fallback, String... aliases) {
+        return parsed(Double::parseDouble, name, fallback, aliases);
+    }
+
+    /** The option's value through {@code parse}, or {@code fallback} when neither it nor an alias is given. */
+    private <T> T parsed(Function<String, T> parse, String name, T fallback, String... aliases) {
         String v = text(null, concat(name, aliases));
         if (v == null) {
             return fallback;
         }
         try {
-            return Double.parseDouble(v.trim());
+            return parse.apply(v.trim());
         } catch (NumberFormatException e) {
             throw new BenchException("Invalid value for --" + name + ": '" + v + "'");
         }
