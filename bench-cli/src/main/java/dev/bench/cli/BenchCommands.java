@@ -9,6 +9,7 @@ import dev.bench.cli.report.VerifyCommand;
 import dev.bench.cli.report.ReportCommand;
 import dev.bench.cli.report.SweepCommand;
 import dev.bench.cli.scenario.ScenarioCommand;
+import dev.bench.cli.sysbench.SysbenchCommand;
 import dev.bench.cli.tao.TaoCommand;
 import dev.bench.cli.tpcc.TpccCommand;
 import dev.bench.cli.vote.VoteCommand;
@@ -37,6 +38,7 @@ import java.util.stream.Collectors;
         VoterCommand.class,
         TaoCommand.class,
         PgbenchCommand.class,
+        SysbenchCommand.class,
         YcsbCommand.class,
         ScenarioCommand.class,
         // results

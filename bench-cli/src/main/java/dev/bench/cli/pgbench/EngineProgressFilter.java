@@ -10,19 +10,33 @@ import java.util.regex.Pattern;
  * prints nothing there in a good run without -P, and its own -P lines ({@code progress: ...}) pass.
  * Line by line; other lines go through whole, each as soon as it ends.
  */
-final class EngineProgressFilter extends Writer {
+public final class EngineProgressFilter extends Writer {
 
-    private static final Pattern LIVE_LINE = Pattern.compile("^\\[(warmup )?\\s*\\d+s\\] .*ops/s.*");
+    /** The run template's live line. */
+    public static final String LIVE_LINE = "\\[(warmup )?\\s*\\d+s\\] .*ops/s.*";
 
     private final PrintWriter target;
+    private final Pattern drop;
     private final StringBuilder line = new StringBuilder();
+    private boolean wroteAny;
 
-    EngineProgressFilter(PrintWriter target) {
+    public EngineProgressFilter(PrintWriter target, Pattern drop) {
         this.target = target;
+        this.drop = drop;
     }
 
     static PrintWriter around(PrintWriter target) {
-        return new PrintWriter(new EngineProgressFilter(target), true);
+        return around(target, Pattern.compile(LIVE_LINE));
+    }
+
+    /** @param drop the lines (without their line end) that do not pass, e.g. {@link #LIVE_LINE} */
+    public static PrintWriter around(PrintWriter target, Pattern drop) {
+        return new PrintWriter(new EngineProgressFilter(target, drop), true);
+    }
+
+    /** Whether any line has passed (bench sysbench prints its banner first when nothing has). */
+    public synchronized boolean wroteAny() {
+        return wroteAny;
     }
 
     @Override
@@ -38,8 +52,9 @@ final class EngineProgressFilter extends Writer {
     private void emit() {
         String s = line.toString();
         line.setLength(0);
-        if (!LIVE_LINE.matcher(s.stripTrailing()).matches()) {
+        if (!drop.matcher(s.stripTrailing()).matches()) {
             target.print(s);
+            wroteAny = true;
         }
     }
 

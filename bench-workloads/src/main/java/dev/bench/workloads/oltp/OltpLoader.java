@@ -39,15 +39,22 @@ public final class OltpLoader {
     private final OltpSettings settings;
     private final long seed;
     private final Consumer<String> out;
+    private final String mysqlEngine;
     private final AtomicLong loaded = new AtomicLong();
 
     public record Loaded(long rows, long nanos) {
         public double rowsPerSec() {
             return rows / Math.max(nanos / 1e9, 1e-9);
         }
+
+        /** bench's closing line of a prepare (sysbench prints none). */
+        public String summary(int tables) {
+            return String.format("Loaded %d rows into %d table(s) in %.2f s (%.0f rows/s)", rows, tables, nanos / 1e9, rowsPerSec());
+        }
     }
 
-    private OltpLoader(JdbcTarget target, OltpSettings settings, long seed, Consumer<String> out) {
+    private OltpLoader(JdbcTarget target, OltpSettings settings, long seed, Consumer<String> out, String mysqlEngine) {
+        this.mysqlEngine = mysqlEngine;
         this.target = target;
         this.settings = settings;
         this.seed = seed;
@@ -60,18 +67,21 @@ public final class OltpLoader {
      */
     public static Loaded prepare(JdbcTarget target, OltpSettings settings, int threads, long seed,
                                  Consumer<String> out, Consumer<String> progress, long progressMs) {
+        return prepare(target, settings, "InnoDB", threads, seed, out, progress, progressMs);
+    }
+
+    /** @param mysqlEngine the tables' ENGINE on MySQL/MariaDB (sysbench's --mysql-storage-engine) */
+    public static Loaded prepare(JdbcTarget target, OltpSettings settings, String mysqlEngine, int threads, long seed,
+                                 Consumer<String> out, Consumer<String> progress, long progressMs) {
         try (Connection c = target.connection()) {
             OltpTables.refuseExisting(c, settings);
         } catch (SQLException e) {
             throw new BenchException("prepare failed: " + e.getMessage(), e);
         }
-        OltpLoader loader = new OltpLoader(target, settings, seed, synchronizedSink(out));
+        OltpLoader loader = new OltpLoader(target, settings, seed, synchronizedSink(out), mysqlEngine);
         long start = System.nanoTime();
         loader.loadAll(Math.max(1, Math.min(threads, settings.tables())), synchronizedSink(progress), progressMs, start);
-        Loaded done = new Loaded(loader.loaded.get(), System.nanoTime() - start);
-        out.accept(String.format("Loaded %d rows into %d table(s) in %.2f s (%.0f rows/s)",
-                done.rows(), settings.tables(), done.nanos() / 1e9, done.rowsPerSec()));
-        return done;
+        return new Loaded(loader.loaded.get(), System.nanoTime() - start);
     }
 
     private void loadAll(int parallel, Consumer<String> progress, long progressMs, long start) {
@@ -127,15 +137,17 @@ public final class OltpLoader {
             out.accept("Creating table '" + table + "'...");
             new OwnedTables(c).claim(OltpTables.WORKLOAD, List.of(table));
             try (Statement s = c.createStatement()) {
-                s.execute(OltpSql.createTable(target.dialect(), table, settings.autoInc()));
+                s.execute(OltpSql.createTable(target.dialect(), table, settings.autoInc(), mysqlEngine));
             }
             new OwnedTables(c).register(OltpTables.WORKLOAD, List.of(table));
-            out.accept("Inserting " + settings.tableSize() + " records into '" + table + "'");
-            TableRows rows = new TableRows(seed, number, settings.tableSize(), settings.randType());
-            if (target.dialect() == Dialect.POSTGRES) {
-                copy(c, table, rows);
-            } else {
-                insert(c, table, rows);
+            if (settings.tableSize() > 0) { // oltp_insert with --auto-inc off prepares empty tables
+                out.accept("Inserting " + settings.tableSize() + " records into '" + table + "'");
+                TableRows rows = new TableRows(seed, number, settings.tableSize(), settings.randType());
+                if (target.dialect() == Dialect.POSTGRES) {
+                    copy(c, table, rows);
+                } else {
+                    insert(c, table, rows);
+                }
             }
             if (settings.createSecondary()) {
                 out.accept("Creating a secondary index on '" + table + "'...");

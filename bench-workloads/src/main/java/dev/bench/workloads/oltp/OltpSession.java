@@ -38,6 +38,9 @@ final class OltpSession implements Session {
     private final int host;
     private final OltpWorkload workload;
     private final OltpSettings s;
+    private final OltpScript script;
+    /** BEGIN/COMMIT around each event (else autocommit). */
+    private final boolean transactional;
     private final KeyDistribution ids;
     private final QueryCounters counters;
     private final ThreadFairness fairness;
@@ -57,12 +60,14 @@ final class OltpSession implements Session {
         this.host = host;
         this.workload = workload;
         this.s = workload.settings();
+        this.script = workload.script().script();
+        this.transactional = script.inTransaction(s);
         this.ids = workload.ids();
         this.counters = workload.counters();
         this.fairness = workload.fairness();
         this.worker = worker;
         this.statements = new PreparedStatement[s.tables() + 1][OltpSql.STATEMENTS];
-        connection.setAutoCommit(s.skipTrx());
+        connection.setAutoCommit(!transactional);
     }
 
     /**
@@ -96,29 +101,48 @@ final class OltpSession implements Session {
         return random;
     }
 
+    /** One event of the script, statement for statement as its Lua's event(). */
     private void event(SplitMix64 r) throws SQLException {
-        if (!s.skipTrx()) {
+        if (transactional) {
             others++; // BEGIN: the driver sends it with the first statement
         }
-        pointSelects(r);
-        if (s.rangeSelects()) {
-            ranges(r, SIMPLE_RANGE, s.simpleRanges());
-            ranges(r, SUM_RANGE, s.sumRanges());
-            ranges(r, ORDER_RANGE, s.orderRanges());
-            ranges(r, DISTINCT_RANGE, s.distinctRanges());
+        switch (script) {
+            case POINT_SELECT -> pointSelects(r, 1);
+            case UPDATE_INDEX -> indexUpdates(r);
+            case UPDATE_NON_INDEX -> nonIndexUpdates(r);
+            case INSERT -> ScriptEvents.insert(this, r);
+            case DELETE -> ScriptEvents.delete(this, r);
+            case SELECT_RANDOM_POINTS -> ScriptEvents.randomPoints(this, r, worker, workload.threads());
+            case SELECT_RANDOM_RANGES -> ScriptEvents.randomRanges(this, r, worker, workload.threads());
+            default -> commonEvent(r);
         }
-        indexUpdates(r);
-        nonIndexUpdates(r);
-        deleteInserts(r);
-        if (!s.skipTrx()) {
+        if (transactional) {
             connection.commit();
             others++;
         }
     }
 
-    private void pointSelects(SplitMix64 r) throws SQLException {
+    /** oltp_read_write's, oltp_read_only's and oltp_write_only's groups. */
+    private void commonEvent(SplitMix64 r) throws SQLException {
+        if (script.commonSelects()) {
+            pointSelects(r, s.pointSelects());
+            if (s.rangeSelects()) {
+                ranges(r, SIMPLE_RANGE, s.simpleRanges());
+                ranges(r, SUM_RANGE, s.sumRanges());
+                ranges(r, ORDER_RANGE, s.orderRanges());
+                ranges(r, DISTINCT_RANGE, s.distinctRanges());
+            }
+        }
+        if (script.writes()) {
+            indexUpdates(r);
+            nonIndexUpdates(r);
+            deleteInserts(r);
+        }
+    }
+
+    private void pointSelects(SplitMix64 r, int count) throws SQLException {
         int table = table(r);
-        for (int i = 0; i < s.pointSelects(); i++) {
+        for (int i = 0; i < count; i++) {
             PreparedStatement ps = statement(selects, table, POINT);
             ps.setInt(1, id(r));
             read(ps);
@@ -172,7 +196,7 @@ final class OltpSession implements Session {
         }
     }
 
-    private void read(PreparedStatement ps) throws SQLException {
+    void read(PreparedStatement ps) throws SQLException {
         try (ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 // sysbench fetches every row; so do we, to move the same bytes
@@ -181,7 +205,7 @@ final class OltpSession implements Session {
         reads++;
     }
 
-    private void change(PreparedStatement ps) throws SQLException {
+    void change(PreparedStatement ps) throws SQLException {
         if (ps.executeUpdate() > 0) {
             writes++;
         } else {
@@ -189,19 +213,19 @@ final class OltpSession implements Session {
         }
     }
 
-    private int table(SplitMix64 r) {
+    int table(SplitMix64 r) {
         return 1 + r.nextInt(s.tables());
     }
 
-    private int id(SplitMix64 r) {
+    int id(SplitMix64 r) {
         return (int) ids.next(r);
     }
 
     /** @param on the connection its slot's statements run on: the selects' ({@link #selects}) or the writes' */
-    private PreparedStatement statement(Connection on, int table, int slot) throws SQLException {
+    PreparedStatement statement(Connection on, int table, int slot) throws SQLException {
         PreparedStatement ps = statements[table][slot];
         if (ps == null) {
-            ps = on.prepareStatement(OltpSql.statement(slot, s.table(table)));
+            ps = on.prepareStatement(OltpSql.statement(slot, s.table(table), workload.script()));
             statements[table][slot] = ps;
         }
         return ps;
@@ -209,7 +233,7 @@ final class OltpSession implements Session {
 
     /** The attempt's ROLLBACK; one that fails leaves the original error to be classified. */
     private void rollbackQuietly() {
-        if (!s.skipTrx()) {
+        if (transactional) {
             try {
                 connection.rollback();
                 others++;
@@ -229,6 +253,18 @@ final class OltpSession implements Session {
         others = 0;
     }
 
+    Connection connection() {
+        return connection;
+    }
+
+    Connection selects() {
+        return selects;
+    }
+
+    OltpWorkload workload() {
+        return workload;
+    }
+
     @Override
     public int host(int kind) {
         return host;
@@ -245,7 +281,7 @@ final class OltpSession implements Session {
     @Override
     public void close() throws Exception {
         try {
-            if (!connection.isClosed() && !s.skipTrx()) {
+            if (!connection.isClosed() && transactional) {
                 connection.rollback();
             }
         } catch (SQLException ignored) {

@@ -19,12 +19,17 @@ final class OltpSql {
     static final int NON_INDEX_UPDATE = 6;
     static final int DELETE = 7;
     static final int INSERT = 8;
-    static final int STATEMENTS = 9;
+    /** oltp_insert's on PostgreSQL with --auto-inc on (and H2's): the id from the sequence. */
+    static final int INSERT_GENERATED_ID = 9;
+    static final int RANDOM_POINTS = 10;
+    static final int RANDOM_RANGES = 11;
+    static final int STATEMENTS = 12;
 
     private OltpSql() {
     }
 
-    static String createTable(Dialect dialect, String table, boolean autoInc) {
+    /** @param mysqlEngine MySQL's ENGINE (a name checked by {@link ScriptSettings#validate}) */
+    static String createTable(Dialect dialect, String table, boolean autoInc, String mysqlEngine) {
         String id = switch (dialect) {
             case POSTGRES -> autoInc ? "id SERIAL" : "id INTEGER NOT NULL";
             case MYSQL -> autoInc ? "id INTEGER NOT NULL AUTO_INCREMENT" : "id INTEGER NOT NULL";
@@ -33,7 +38,7 @@ final class OltpSql {
         };
         return "CREATE TABLE " + table + "(" + id + ", k INTEGER DEFAULT '0' NOT NULL,"
                 + " c CHAR(120) DEFAULT '' NOT NULL, pad CHAR(60) DEFAULT '' NOT NULL, PRIMARY KEY (id))"
-                + (dialect == Dialect.MYSQL ? " ENGINE=InnoDB" : "");
+                + (dialect == Dialect.MYSQL ? " ENGINE=" + mysqlEngine : "");
     }
 
     /** sysbench names the index k_N after table sbtestN. */
@@ -58,7 +63,8 @@ final class OltpSql {
         return "SELECT setval('" + table + "_id_seq', " + rows + ")";
     }
 
-    static String statement(int slot, String table) {
+    /** @param script the sizes of select_random_points' IN list and select_random_ranges' ORs */
+    static String statement(int slot, String table, ScriptSettings script) {
         return switch (slot) {
             case POINT -> "SELECT c FROM " + table + " WHERE id=?";
             case SIMPLE_RANGE -> "SELECT c FROM " + table + " WHERE id BETWEEN ? AND ?";
@@ -69,6 +75,11 @@ final class OltpSql {
             case NON_INDEX_UPDATE -> "UPDATE " + table + " SET c=? WHERE id=?";
             case DELETE -> "DELETE FROM " + table + " WHERE id=?";
             case INSERT -> "INSERT INTO " + table + " (id, k, c, pad) VALUES (?, ?, ?, ?)";
+            case INSERT_GENERATED_ID -> "INSERT INTO " + table + " (k, c, pad) VALUES (?, ?, ?)";
+            case RANDOM_POINTS -> "SELECT id, k, c, pad FROM " + table + " WHERE k IN ("
+                    + String.join(", ", java.util.Collections.nCopies(script.randomPoints(), "?")) + ")";
+            case RANDOM_RANGES -> "SELECT count(k) FROM " + table + " WHERE "
+                    + String.join(" OR ", java.util.Collections.nCopies(script.numberOfRanges(), "k BETWEEN ? AND ?"));
             default -> throw new IllegalArgumentException("no statement slot " + slot);
         };
     }

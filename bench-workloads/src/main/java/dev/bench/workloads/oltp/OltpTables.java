@@ -44,8 +44,12 @@ public final class OltpTables {
         owned.dropOwnedOrRefuse(names(s));
     }
 
-    /** run before prepare: one line naming the fix. */
-    public static void requirePrepared(JdbcTarget target, OltpSettings s) {
+    /**
+     * run before prepare: one line naming the fix.
+     *
+     * @param fullTables whether each table must hold ids up to --table-size (not where the script adds or removes rows)
+     */
+    public static void requirePrepared(JdbcTarget target, OltpSettings s, boolean fullTables) {
         try (Connection c = target.connection()) {
             OwnedTables owned = new OwnedTables(c);
             for (String table : names(s)) {
@@ -54,7 +58,7 @@ public final class OltpTables {
                             + "), run prepare first");
                 }
             }
-            for (String table : names(s)) {
+            for (String table : fullTables ? names(s) : List.<String>of()) {
                 long max = single(c, OltpSql.maxId(table));
                 if (max != s.tableSize()) {
                     throw new BenchException("table '" + table + "' holds ids up to " + max + ", not --table-size "
@@ -80,6 +84,20 @@ public final class OltpTables {
             }
         } catch (SQLException e) {
             throw new BenchException("cleanup failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** MySQL's prewarm of every table (see {@link OltpWorkloadType#prewarm}). */
+    static void prewarm(JdbcTarget target, OltpSettings s, Consumer<String> out) {
+        try (Connection c = target.connection(); Statement st = c.createStatement()) {
+            for (String table : names(s)) {
+                out.accept("Prewarming table " + table);
+                st.execute("ANALYZE TABLE " + table);
+                st.execute("SELECT AVG(id) FROM (SELECT * FROM " + table + " FORCE KEY (PRIMARY) LIMIT " + s.tableSize() + ") t");
+                st.execute("SELECT COUNT(*) FROM (SELECT * FROM " + table + " WHERE k LIKE '%0%' LIMIT " + s.tableSize() + ") t");
+            }
+        } catch (SQLException e) {
+            throw new BenchException("prewarm failed: " + e.getMessage(), e);
         }
     }
 

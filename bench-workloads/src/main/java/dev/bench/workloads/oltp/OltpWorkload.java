@@ -15,6 +15,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * sysbench oltp_read_write as one op kind, "transaction": each op is one whole event (BEGIN, the
@@ -38,21 +39,30 @@ public final class OltpWorkload implements Workload {
     /** The replicas' read-only pool for the selects, or null: they run on the primary's connection. */
     private final JdbcTarget replicas;
     private final OltpSettings settings;
+    private final ScriptSettings script;
     private final KeyDistribution ids;
     private final QueryCounters counters = new QueryCounters();
     private final ThreadFairness fairness;
+    private final int threads;
+    /** oltp_insert's sysbench.rand.unique(): a counter, permuted, so no two inserts of a run draw the same id. */
+    private final AtomicInteger unique = new AtomicInteger((int) System.nanoTime());
 
     public OltpWorkload(JdbcTarget target, OltpSettings settings, int threads) {
-        this(target, null, settings, threads);
+        this(target, null, settings, ScriptSettings.READ_WRITE, threads);
     }
 
-    /** @param replicas the replicas' read-only pool for the selects (needs --skip-trx on), or null */
-    public OltpWorkload(JdbcTarget target, JdbcTarget replicas, OltpSettings settings, int threads) {
+    /**
+     * @param replicas the replicas' read-only pool for the selects (needs --skip-trx on), or null
+     * @param script   the sysbench script whose events run
+     */
+    public OltpWorkload(JdbcTarget target, JdbcTarget replicas, OltpSettings settings, ScriptSettings script, int threads) {
         this.target = target;
         this.replicas = replicas;
         this.settings = settings;
+        this.script = script;
         this.ids = settings.randType().over(settings.tableSize());
         this.fairness = new ThreadFairness(threads);
+        this.threads = threads;
     }
 
     @Override
@@ -80,7 +90,10 @@ public final class OltpWorkload implements Workload {
 
     /** Whether an event writes: if not, reads on replicas make it read-only as a whole (sysbench's oltp_read_only). */
     private boolean hasWrites() {
-        return settings.indexUpdates() + settings.nonIndexUpdates() + settings.deleteInserts() > 0;
+        return switch (script.script()) {
+            case READ_WRITE, WRITE_ONLY -> settings.indexUpdates() + settings.nonIndexUpdates() + settings.deleteInserts() > 0;
+            default -> script.script().writes();
+        };
     }
 
     /** An event spans both pools when its selects go to replicas: it counts as on replicas only if it writes nothing. */
@@ -117,6 +130,29 @@ public final class OltpWorkload implements Workload {
         }
         Set<String> states = dialect == Dialect.H2 ? IGNORED_H2_STATES : IGNORED_STATES;
         return e.getSQLState() != null && states.contains(e.getSQLState());
+    }
+
+    /** A 32-bit value no other call of this run returns: the counter through a bijection of int (xorshifts, odd multiplies). */
+    int uniqueInt() {
+        int x = unique.getAndIncrement();
+        x ^= x >>> 16;
+        x *= 0x45d9f3b;
+        x ^= x >>> 16;
+        x *= 0x45d9f3b;
+        return x ^ (x >>> 16);
+    }
+
+    /** sysbench's --threads: select_random_* split the k range into this many segments. */
+    int threads() {
+        return threads;
+    }
+
+    ScriptSettings script() {
+        return script;
+    }
+
+    Dialect dialect() {
+        return target.dialect();
     }
 
     KeyDistribution ids() {

@@ -6,6 +6,7 @@ import dev.bench.core.RunConfig;
 import dev.bench.core.jdbc.Dialect;
 import dev.bench.core.jdbc.JdbcDriver;
 import dev.bench.core.jdbc.JdbcTarget;
+import dev.bench.core.results.BuildInfo;
 import dev.bench.core.run.IntegrityCheck;
 import dev.bench.core.run.RunSettings;
 import dev.bench.core.run.TargetSettings;
@@ -31,6 +32,8 @@ public final class OltpWorkloadType implements WorkloadType<OltpRunSettings> {
 
     public static final String NAME = OltpTables.WORKLOAD;
     static final String BANNER = "bench oltp-rw (sysbench 1.0.20 oltp_read_write)";
+    /** bench sysbench's first line: sysbench's "sysbench 1.0.20 (...)", the parenthesis saying it is bench. */
+    public static final String SYSBENCH_BANNER_PREFIX = "sysbench 1.0.20 (bench sysbench, bench ";
     /** DB_CLOSE_ON_EXIT=FALSE: H2's own shutdown hook would close it under a run ended by Ctrl-C; the pool closes it. */
     static final String H2_FILE_URL = "jdbc:h2:file:./bench-h2/sbtest;DB_CLOSE_ON_EXIT=FALSE";
     /**
@@ -71,7 +74,7 @@ public final class OltpWorkloadType implements WorkloadType<OltpRunSettings> {
 
     @Override
     public OltpRunSettings withTargetRate(OltpRunSettings s, double opsPerSec) {
-        return new OltpRunSettings(s.oltp(), s.threads(), s.randSeed(), s.sysbench().withRate(opsPerSec));
+        return s.withRate(opsPerSec);
     }
 
     @Override
@@ -79,7 +82,7 @@ public final class OltpWorkloadType implements WorkloadType<OltpRunSettings> {
                        Consumer<String> warnings) {
         settings.validate(names);
         String url = target.urlOrEmbedded(H2_FILE_URL, names);
-        if (target.readsTo() == TargetSettings.ReadsTo.REPLICAS && !settings.oltp().skipTrx()) {
+        if (target.readsTo() == TargetSettings.ReadsTo.REPLICAS && settings.script().script().inTransaction(settings.oltp())) {
             throw new BenchException(names.of("reads-to") + " replicas: oltp-rw's selects run inside its transactions, on the"
                     + " primary; add " + names.of("skip-trx") + " on (each statement its own transaction) to send them to replicas");
         }
@@ -87,8 +90,8 @@ public final class OltpWorkloadType implements WorkloadType<OltpRunSettings> {
         RunConfig config = settings.sysbench().config(run, settings.threads(), settings.seed(run.seed()), names);
         return () -> {
             JdbcTarget primary = open(target, config.threads());
-            return new OltpBenchmark(primary, target.openReplicasBeside(primary, config.threads()), settings.oltp(), config,
-                    settings.sysbench().percentile(), run.reportIntervalSeconds());
+            return new OltpBenchmark(primary, target.openReplicasBeside(primary, config.threads()), settings, config,
+                    run.reportIntervalSeconds());
         };
     }
 
@@ -101,16 +104,41 @@ public final class OltpWorkloadType implements WorkloadType<OltpRunSettings> {
                        PrintWriter out, PrintWriter err) {
         settings.validate(names);
         try (JdbcTarget t = open(target, settings.threads())) {
-            out.println(BANNER);
+            out.println(banner(settings));
             out.println();
-            OltpLoader.prepare(t, settings.oltp(), settings.threads(), settings.seed(runSeed), line -> {
-                out.println(line);
-                out.flush();
-            }, line -> {
+            Consumer<String> progress = settings.sysbenchForm() ? line -> { } : line -> {
                 err.println(line);
                 err.flush();
-            }, LOAD_PROGRESS_MS);
+            };
+            OltpLoader.Loaded loaded = OltpLoader.prepare(t, tablesToPrepare(settings), settings.script().mysqlStorageEngine(),
+                    settings.threads(), settings.seed(runSeed), line -> {
+                        out.println(line);
+                        out.flush();
+                    }, progress, LOAD_PROGRESS_MS);
+            if (!settings.sysbenchForm()) {
+                out.println(loaded.summary(settings.oltp().tables()));
+            }
         }
+        return 0;
+    }
+
+    /**
+     * sysbench's {@code prewarm} (oltp_common.lua's, MySQL only): per table ANALYZE TABLE, then reads of
+     * the primary key and of k, so the next run starts on a warm buffer pool.
+     *
+     * @throws BenchException on any other server, as sysbench's assertion
+     */
+    public int prewarm(OltpRunSettings settings, TargetSettings target, SettingNames names, PrintWriter out) {
+        settings.validate(names);
+        try (JdbcTarget t = open(target, 1)) {
+            if (t.dialect() != Dialect.MYSQL) {
+                throw new BenchException("oltp_common.lua: prewarm is currently MySQL only");
+            }
+            out.println(banner(settings));
+            out.println();
+            OltpTables.prewarm(t, settings.oltp(), out::println);
+        }
+        out.flush();
         return 0;
     }
 
@@ -118,7 +146,7 @@ public final class OltpWorkloadType implements WorkloadType<OltpRunSettings> {
     public int cleanup(OltpRunSettings settings, TargetSettings target, SettingNames names, PrintWriter out) {
         settings.validate(names);
         try (JdbcTarget t = open(target, 1)) {
-            out.println(BANNER);
+            out.println(banner(settings));
             out.println();
             OltpTables.cleanup(t, settings.oltp(), out::println);
         }
@@ -134,6 +162,18 @@ public final class OltpWorkloadType implements WorkloadType<OltpRunSettings> {
             OltpCheck check = new OltpCheck(tables.tableSize(), OltpTables.countRows(t, tables));
             return IntegrityCheck.of(check.ok(), check.detail());
         }
+    }
+
+    /** sysbench's first line names its version; bench sysbench's says it is bench. */
+    static String banner(OltpRunSettings settings) {
+        return settings.sysbenchForm() ? SYSBENCH_BANNER_PREFIX + BuildInfo.current().version() + ")" : BANNER;
+    }
+
+    /** oltp_insert with --auto-inc off prepares empty tables: ids it loaded could collide with the run's random ones. */
+    private static OltpSettings tablesToPrepare(OltpRunSettings settings) {
+        OltpSettings tables = settings.oltp();
+        boolean empty = settings.script().script() == OltpScript.INSERT && !tables.autoInc();
+        return empty ? tables.withTables(tables.tables(), 0) : tables;
     }
 
     static JdbcTarget open(TargetSettings target, int threads) {

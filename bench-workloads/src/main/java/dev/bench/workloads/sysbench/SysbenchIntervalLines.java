@@ -39,9 +39,15 @@ public final class SysbenchIntervalLines implements IntervalListener {
      */
     public SysbenchIntervalLines(PrintWriter out, QueryCounters counters, String banner, RunConfig config,
                                  double reportIntervalSeconds, int percentile) {
+        this(out, counters, banner, config, reportIntervalSeconds, percentile, false);
+    }
+
+    /** @param clockSeeded the seed came from the clock: sysbench's header says "from current time" */
+    public SysbenchIntervalLines(PrintWriter out, QueryCounters counters, String banner, RunConfig config,
+                                 double reportIntervalSeconds, int percentile, boolean clockSeeded) {
         this.out = out;
         this.counters = counters;
-        this.header = SysbenchReport.header(banner, config, reportIntervalSeconds);
+        this.header = SysbenchReport.header(banner, config, reportIntervalSeconds, clockSeeded);
         this.threads = config.threads();
         this.percentile = percentile;
         this.rateMode = config.isOpenLoop();

@@ -22,9 +22,10 @@ public final class SysbenchReport {
     /**
      * sysbench's lines before its run, with the seed actually used (sysbench: "from current time").
      *
-     * @param banner the first line (sysbench prints its version there)
+     * @param banner      the first line (sysbench prints its version there)
+     * @param clockSeeded the seed came from the clock (sysbench's --rand-seed 0): said as sysbench says it
      */
-    public static String header(String banner, RunConfig config, double reportIntervalSeconds) {
+    public static String header(String banner, RunConfig config, double reportIntervalSeconds, boolean clockSeeded) {
         StringBuilder b = new StringBuilder();
         line(b, banner);
         line(b, "");
@@ -36,7 +37,8 @@ public final class SysbenchReport {
         if (reportIntervalSeconds > 0) {
             line(b, "Report intermediate results every " + number(reportIntervalSeconds) + " second(s)");
         }
-        line(b, "Initializing random number generator from seed (" + config.seed() + ").");
+        line(b, clockSeeded ? "Initializing random number generator from current time"
+                : "Initializing random number generator from seed (" + config.seed() + ").");
         line(b, "");
         line(b, "");
         line(b, "Initializing worker threads...");

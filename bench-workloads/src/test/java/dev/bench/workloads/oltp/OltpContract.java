@@ -8,6 +8,7 @@ import dev.bench.core.run.BenchmarkRun;
 import dev.bench.core.run.PhaseOutcome;
 import dev.bench.core.run.RunContext;
 import dev.bench.workloads.sysbench.QueryCounts;
+import dev.bench.workloads.sysbench.SysbenchRunSettings;
 import dev.bench.workloads.sysbench.ThreadFairness;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -50,7 +51,8 @@ abstract class OltpContract {
 
     /** Runs through the run template, as the command does (the target stays open for the test). */
     Outcome run(OltpSettings s, RunConfig config) {
-        OltpBenchmark benchmark = new OltpBenchmark(target, null, s, config, 95, config.reportInterval().toNanos() / 1e9);
+        OltpRunSettings settings = new OltpRunSettings(s, config.threads(), 0, SysbenchRunSettings.DEFAULTS); // percentile 95
+        OltpBenchmark benchmark = new OltpBenchmark(target, null, settings, config, config.reportInterval().toNanos() / 1e9);
         StringWriter out = new StringWriter();
         RunContext context = new RunContext(new PrintWriter(out, true), new PrintWriter(new StringWriter(), true), false,
                 results.resolve("run" + runs++), Map.of(), List.of());
