@@ -24,6 +24,7 @@ public record VoteSettings(long articles, int writeEvery, boolean skewed, double
     public static final long ARTICLES = 100_000;
     public static final int WRITE_EVERY = 19;
     public static final double ZIPF = 1.08;
+    static final double MAX_ZIPF = 10;
     public static final int MAX_BATCH = 128;
     public static final VoteSettings DEFAULTS = new VoteSettings(ARTICLES, WRITE_EVERY, false, ZIPF, MAX_BATCH, true);
 
@@ -33,7 +34,9 @@ public record VoteSettings(long articles, int writeEvery, boolean skewed, double
         errors.run(() -> Require.atLeast(names.of("articles"), articles, 1));
         errors.run(() -> Require.that(writeEvery >= 1, names.of("write-every") + " must be >= 1 (1 = only writes, 20 = 95/5 reads/writes), got "
                 + writeEvery));
-        errors.run(() -> Require.that(zipfExponent > 0, names.of("zipf") + " must be > 0, got " + zipfExponent));
+        // beyond 10 all but key 1 draw with probability < 1e-3 and the sums lose meaning; 1e308 was taken as it came
+        errors.run(() -> Require.that(zipfExponent > 0 && zipfExponent <= MAX_ZIPF,
+                names.of("zipf") + " must be > 0 and at most " + MAX_ZIPF + ", got " + zipfExponent));
         errors.run(() -> Require.between(names.of("max-batch"), maxBatch, 1, 10_000));
         errors.throwIfAny();
         return this;
