@@ -43,9 +43,12 @@ class ResidentProcessTest {
 
     private static final Path CLIENT = Path.of("src", "dist", "lib", "bench-resident.bash").toAbsolutePath();
     /** Timings and the results directory's time stamp: the only figures two runs of one command may differ in. */
-    private static final Pattern TIMED = Pattern.compile("latency|tps|connection time|# results:|done in");
-    /** -i's progress, every 5 s: how many lines depends on the machine's speed. */
-    private static final Pattern PROGRESS = Pattern.compile("^[0-9]+ of [0-9]+ tuples");
+    private static final Pattern TIMED = Pattern.compile("latency|tps|connection time|# results:|done in|# client:");
+    /**
+     * -i's progress, every 5 s: how many lines depends on the machine's speed; so does whether a run was
+     * client-bound (a served run shares its JVM, a fresh one has JIT and start-up of its own).
+     */
+    private static final Pattern PROGRESS = Pattern.compile("^[0-9]+ of [0-9]+ tuples|^# the client was the bottleneck");
 
     @TempDir
     static Path shared;

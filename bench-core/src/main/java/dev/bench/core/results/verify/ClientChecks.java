@@ -47,7 +47,7 @@ final class ClientChecks {
         boolean bound = c.path("client_bound").asBoolean();
         double serving = c.path("workers_serving_share").asDouble();
         double backlogLag = c.path("backlog_lag_max_s").asDouble();
-        boolean rule = utilisation >= ClientCost.BOUND_UTILISATION
+        boolean rule = span >= ClientCost.BOUND_MIN_SPAN_NANOS / 1e9 && utilisation >= ClientCost.BOUND_UTILISATION
                 || backlogLag >= ClientCost.BOUND_BACKLOG_LAG_NANOS / 1e9 && serving < ClientCost.BOUND_SERVING_SHARE;
         out.check(bound == rule, () -> b.name() + ": client.client_bound " + bound + " with a utilisation of " + utilisation
                 + ", a backlog " + backlogLag + " s late and the workers serving " + serving + " of the time");
