@@ -3,6 +3,9 @@ package dev.bench.workloads.oltp;
 import dev.bench.core.BenchException;
 import dev.bench.core.RunConfig;
 import dev.bench.core.jdbc.JdbcTarget;
+import dev.bench.core.metrics.IntervalListener;
+import dev.bench.core.metrics.IntervalSnapshot;
+import dev.bench.core.metrics.RunInfo;
 import dev.bench.core.metrics.RunResult;
 import dev.bench.core.run.BenchmarkRun;
 import dev.bench.core.run.PhaseOutcome;
@@ -26,6 +29,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -51,11 +56,15 @@ abstract class OltpContract {
 
     /** Runs through the run template, as the command does (the target stays open for the test). */
     Outcome run(OltpSettings s, RunConfig config) {
+        return run(s, config, List.of());
+    }
+
+    Outcome run(OltpSettings s, RunConfig config, List<IntervalListener> listeners) {
         OltpRunSettings settings = new OltpRunSettings(s, config.threads(), 0, SysbenchRunSettings.DEFAULTS); // percentile 95
         OltpBenchmark benchmark = new OltpBenchmark(target, null, settings, config, config.reportInterval().toNanos() / 1e9);
         StringWriter out = new StringWriter();
         RunContext context = new RunContext(new PrintWriter(out, true), new PrintWriter(new StringWriter(), true), false,
-                results.resolve("run" + runs++), Map.of(), List.of());
+                results.resolve("run" + runs++), Map.of(), listeners);
         PhaseOutcome phase = BenchmarkRun.run(benchmark, context).last();
         OltpWorkload w = benchmark.workload();
         return new Outcome(phase, w.counters().snapshot(), w.fairness(), out.toString());
@@ -178,10 +187,16 @@ abstract class OltpContract {
     void assertARunSurvivesKilledSessions(SqlAction killOthers) throws Exception {
         OltpSettings s = settings(2, RandType.UNIFORM);
         OltpLoader.prepare(target, s, 2, 7, lines::add, l -> { }, 1000);
+        // The rounds count from the engine's start, not the test's: under load the run's own setup outlasted
+        // a fixed 600 ms and the kill ended it ("setting up phase run failed"), not a session of the run.
+        CountDownLatch started = new CountDownLatch(1);
         Thread killer = new Thread(() -> {
             try (Connection c = target.connection()) {
+                if (!started.await(60, TimeUnit.SECONDS)) {
+                    return;
+                }
                 for (int round = 0; round < 3; round++) {
-                    Thread.sleep(600);
+                    Thread.sleep(500);
                     killOthers.run(c);
                 }
             } catch (Exception e) {
@@ -189,7 +204,17 @@ abstract class OltpContract {
             }
         });
         killer.start();
-        Outcome outcome = run(s, closedLoop(2, 2500));
+        Outcome outcome = run(s, closedLoop(2, 2500), List.of(new IntervalListener() {
+            @Override
+            public void onStart(RunInfo info) {
+                started.countDown();
+            }
+
+            @Override
+            public void onInterval(IntervalSnapshot interval) {
+            }
+        }));
+        started.countDown();
         killer.join();
         long reconnects = outcome.result().kinds().get(0).outcomes().reconnects();
         assertTrue(reconnects >= 2, "reconnects " + reconnects);
