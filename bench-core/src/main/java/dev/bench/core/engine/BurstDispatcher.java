@@ -33,8 +33,8 @@ final class BurstDispatcher implements Dispatcher {
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition pendingFell = lock.newCondition();
-    /** Park-only unless the run asks for a spin ({@link #pacingSpin}), set before any claim. */
-    private Pacer pacer = new Pacer(0);
+    /** How the head claimer waits for a burst's start. */
+    private final Pacer pacer;
     private final KindChooser kindChooser;
     private final int size;
     private final long delayNanos;
@@ -55,8 +55,10 @@ final class BurstDispatcher implements Dispatcher {
     private volatile long waiting;
     private volatile boolean stopped;
 
+    /** @param pacer how the head claimer waits for a burst's start ({@link Pacer}) */
     BurstDispatcher(List<OpKind> kinds, Bursts bursts, long maxOps, long seed,
-                    long startNanos, long windowStartNanos, long endNanos) {
+                    long startNanos, long windowStartNanos, long endNanos, Pacer pacer) {
+        this.pacer = pacer;
         this.kindChooser = new KindChooser(kinds, seed);
         this.size = bursts.size();
         this.delayNanos = bursts.delay().toNanos();
@@ -139,11 +141,6 @@ final class BurstDispatcher implements Dispatcher {
         if (claimed == released) {
             oldestUnclaimedNanos = Long.MAX_VALUE;
         }
-    }
-
-    /** How the head claimer waits for an arrival ({@link Pacer}); before the workers start. */
-    void pacingSpin(double factor) {
-        pacer = new Pacer(factor);
     }
 
     @Override

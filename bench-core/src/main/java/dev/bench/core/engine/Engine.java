@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Runs one phase of a workload: opens a session per worker, offers load (open or closed loop) for
@@ -39,6 +40,13 @@ public final class Engine {
 
     /** Lets worker threads start before the first op is due, so none starts late by construction. */
     private static final long START_DELAY_NANOS = 20_000_000;
+    /**
+     * A JVM's first phase loads the dispatcher's, recorders' and listeners' classes after its start is chosen:
+     * 40-60 ms on these VMs, so with 20 ms its first ops were 20-40 ms late (a schedule lag of a cold client,
+     * not the server's). Later phases set up in about a millisecond.
+     */
+    private static final long FIRST_START_DELAY_NANOS = 100_000_000;
+    private static final AtomicBoolean STARTED_BEFORE = new AtomicBoolean();
     /** "No end time" for phases bounded by a count: far away, yet safe to add small offsets to. */
     static final long UNBOUNDED_NANOS = Long.MAX_VALUE / 4;
 
@@ -65,18 +73,14 @@ public final class Engine {
         long windowStartEpochMillis = System.currentTimeMillis() + (windowStartNanos - System.nanoTime()) / 1_000_000;
 
         Dispatcher dispatcher = config.bursts() != null
-                ? new BurstDispatcher(kinds, config.bursts(), config.maxOps(), config.seed(), startNanos, windowStartNanos, endNanos)
+                ? new BurstDispatcher(kinds, config.bursts(), config.maxOps(), config.seed(), startNanos, windowStartNanos, endNanos,
+                        new Pacer(config.pacingSpin()))
                 : config.isOpenLoop()
                 ? new OpenLoopDispatcher(kinds, OfferedLoad.arrivalSchedule(config), kindSchedules, config.arrivals(), config.seed(),
-                        startNanos, windowStartNanos, endNanos, config.maxOps())
+                        startNanos, windowStartNanos, endNanos, config.maxOps(), new Pacer(config.pacingSpin()))
                 : new ClosedLoopDispatcher(kinds, segmentShares == null ? new KindChooser(kinds, config.seed())
                         : new KindChooser(segmentShares, OfferedLoad.segmentEndSeconds(config), windowStartNanos, config.seed()),
                         startNanos, windowStartNanos, endNanos, config.maxOps());
-        if (dispatcher instanceof OpenLoopDispatcher open) {
-            open.pacingSpin(config.pacingSpin());
-        } else if (dispatcher instanceof BurstDispatcher bursts) {
-            bursts.pacingSpin(config.pacingSpin());
-        }
         Phase phase = new Phase(dispatcher);
         KindCounters[] counters = new KindCounters[kinds.size()];
         for (int k = 0; k < counters.length; k++) {
@@ -171,14 +175,14 @@ public final class Engine {
 
     /** Now plus a moment for the workers to start, or the agreed wall-clock instant of a multi-client run. */
     private static long startNanos(RunConfig config) {
-        long earliest = System.nanoTime() + START_DELAY_NANOS;
+        long delay = STARTED_BEFORE.getAndSet(true) ? START_DELAY_NANOS : FIRST_START_DELAY_NANOS;
         if (config.startAt() == null) {
-            return earliest;
+            return System.nanoTime() + delay;
         }
         long untilStartNanos = (config.startAt().toEpochMilli() - System.currentTimeMillis()) * 1_000_000;
-        if (untilStartNanos < START_DELAY_NANOS) {
+        if (untilStartNanos < delay) {
             throw new BenchException("--start-at " + config.startAt() + " has passed (or is less than "
-                    + START_DELAY_NANOS / 1_000_000 + " ms away) by the time the sessions are open; choose a later time");
+                    + delay / 1_000_000 + " ms away) by the time the sessions are open; choose a later time");
         }
         return System.nanoTime() + untilStartNanos;
     }

@@ -25,8 +25,8 @@ import java.util.concurrent.locks.ReentrantLock;
 final class OpenLoopDispatcher implements Dispatcher {
 
     private final ReentrantLock lock = new ReentrantLock();
-    /** Park-only unless the run asks for a spin ({@link #pacingSpin}), set before any claim. */
-    private Pacer pacer = new Pacer(0);
+    /** How the head claimer waits for the next arrival. */
+    private final Pacer pacer;
     private final ArrivalStream[] streams;
     private final int[] maxBatch;
     private final long windowStartNanos;
@@ -39,10 +39,10 @@ final class OpenLoopDispatcher implements Dispatcher {
     /** Intended start of the earliest unclaimed op; Long.MAX_VALUE when the schedule is exhausted. */
     private volatile long oldestUnclaimedNanos;
 
-    /** Every kind at its weight's share of {@code schedule}. */
+    /** Every kind at its weight's share of {@code schedule}; the head claimer parks until due. */
     OpenLoopDispatcher(List<OpKind> kinds, Schedule schedule, Arrivals arrivals, long seed,
                        long startNanos, long windowStartNanos, long endNanos, long maxOps) {
-        this(kinds, schedule, null, arrivals, seed, startNanos, windowStartNanos, endNanos, maxOps);
+        this(kinds, schedule, null, arrivals, seed, startNanos, windowStartNanos, endNanos, maxOps, new Pacer(0));
     }
 
     /**
@@ -52,9 +52,11 @@ final class OpenLoopDispatcher implements Dispatcher {
      * @param windowStartNanos ops intended from here on are measured
      * @param endNanos         no op is scheduled at or after this
      * @param maxOps           no more than this many ops intended in the window are scheduled; 0: no limit
+     * @param pacer            how the head claimer waits for the next arrival ({@link Pacer})
      */
     OpenLoopDispatcher(List<OpKind> kinds, Schedule schedule, Schedule[] kindSchedules, Arrivals arrivals, long seed,
-                       long startNanos, long windowStartNanos, long endNanos, long maxOps) {
+                       long startNanos, long windowStartNanos, long endNanos, long maxOps, Pacer pacer) {
+        this.pacer = pacer;
         double totalWeight = kinds.stream().mapToDouble(OpKind::weight).sum();
         List<ArrivalStream> active = new ArrayList<>();
         this.maxBatch = new int[kinds.size()];
@@ -130,11 +132,6 @@ final class OpenLoopDispatcher implements Dispatcher {
             }
         }
         return best;
-    }
-
-    /** How the head claimer waits for an arrival ({@link Pacer}); before the workers start. */
-    void pacingSpin(double factor) {
-        pacer = new Pacer(factor);
     }
 
     @Override

@@ -79,7 +79,7 @@ class BurstDispatcherTest {
     private static List<Op> run(Bursts bursts, long maxOps, int workers, long serviceNanos) throws Exception {
         long start = System.nanoTime() + 10 * MILLI;
         BurstDispatcher dispatcher = new BurstDispatcher(List.of(new OpKind("op", 1, 1)), bursts, maxOps, 1,
-                start, start, start + 10_000 * MILLI);
+                start, start, start + 10_000 * MILLI, new Pacer(0));
         ConcurrentLinkedQueue<Op> ops = new ConcurrentLinkedQueue<>();
         List<Thread> threads = new ArrayList<>();
         for (int w = 0; w < workers; w++) {
