@@ -3,6 +3,7 @@ package dev.bench.cli.profile;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bench.cli.CliRunner;
+import dev.bench.core.results.verify.ResultsVerifier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,6 +46,10 @@ class ProfileOptionTest {
         assertTrue(html.contains("<canvas") && html.contains("bench client CPU over the measured window"), "a flame graph page");
         assertTrue(framesOf(html).stream().anyMatch(f -> f.startsWith(WORKER)), "the flame graph has the engine's workers");
         assertTrue(Files.readString(dir.resolve("profile-collapsed.txt")).contains(WORKER + ";"), "the stacks have them too");
+
+        Files.delete(dir.resolve("profile.html"));
+        assertEquals(List.of(dir + ": profile file 'profile.html' is not a non-empty file in the directory"),
+                ResultsVerifier.verify(List.of(dir)).broken(), "verify misses it");
     }
 
     @Test

@@ -12,8 +12,8 @@ import java.util.Map;
  * @param profiler what sampled: {@code async-profiler 4.1}, or {@code jfr} where it could not load
  * @param event    the CPU event sampled: {@code cpu-clock} (perf_events), {@code ctimer}, {@code itimer},
  *                 or JFR's {@code jdk.ExecutionSample}
- * @param files    the files written, relative to the run's results directory, the flame graph (or the JFR
- *                 recording) first; empty when nothing could be written
+ * @param files    the files written into the phase's directory (the run's, for one phase), the flame graph
+ *                 (or the JFR recording) first; empty when nothing could be written
  * @param note     why the profile is not what {@code --profile} asks for first (a fallback, a failure), or null
  */
 public record ClientProfile(String profiler, String event, List<String> files, String note) {
@@ -22,9 +22,9 @@ public record ClientProfile(String profiler, String event, List<String> files, S
         files = List.copyOf(files);
     }
 
-    /** The run's line: where the flame graph is (under {@code runDir}, as shown) and what it sampled, or why there is none. */
-    public String line(Path runDir) {
-        String what = files.isEmpty() ? "not written" : runDir.resolve(files.get(0)).toString();
+    /** The report's line: where the flame graph is (in {@code phaseDir}, as shown) and what it sampled, or why there is none. */
+    public String line(Path phaseDir) {
+        String what = files.isEmpty() ? "not written" : phaseDir.resolve(files.get(0)).toString();
         return "# profile: " + what + " (" + profiler + ", " + event + ")" + (note == null ? "" : "; " + note);
     }
 

@@ -75,9 +75,7 @@ public final class WindowProfiler implements IntervalListener, AutoCloseable {
         CpuSampler running = sampler;
         sampler = null;
         try {
-            List<String> files = running.stop(runDir.resolve(phaseDirectory)).stream()
-                    .map(f -> phaseDirectory.isEmpty() ? f : phaseDirectory + "/" + f).toList();
-            profile = new ClientProfile(running.name(), event, files, note);
+            profile = new ClientProfile(running.name(), event, running.stop(runDir.resolve(phaseDirectory)), note);
         } catch (IOException | RuntimeException e) {
             profile = new ClientProfile(running.name(), event, List.of(), "not written: " + e.getMessage());
         }

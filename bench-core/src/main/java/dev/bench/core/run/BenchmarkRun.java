@@ -106,7 +106,7 @@ public final class BenchmarkRun {
             HostTable.lines(outcome.result()).forEach(out::println);
             ClientCostReport.lines(outcome.result()).forEach(out::println);
             if (profiles.get(i) != null) {
-                out.println(profiles.get(i).line(results.shown()));
+                out.println(profiles.get(i).line(results.shown().resolve(directories.get(i))));
             }
             if (!outcome.result().completedAsPlanned()) {
                 out.println("# " + outcome.result().stopReason());

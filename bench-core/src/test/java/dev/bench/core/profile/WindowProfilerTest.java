@@ -45,7 +45,9 @@ class WindowProfilerTest {
         profiler.close(); // once stopped, closing again changes nothing
 
         ClientProfile profile = profiler.profile();
-        assertEquals(List.of("02-run/profile.html", "02-run/profile-collapsed.txt"), profile.files(), profile.line(dir));
+        assertEquals(List.of("profile.html", "profile-collapsed.txt"), profile.files(), profile.line(dir));
+        assertEquals("# profile: " + dir.resolve("02-run/profile.html") + " (" + profile.profiler() + ", " + profile.event() + ")",
+                profile.line(dir.resolve("02-run")));
         assertTrue(Files.readString(dir.resolve("02-run/profile-collapsed.txt")).contains("WindowProfilerTest.busy"));
     }
 
