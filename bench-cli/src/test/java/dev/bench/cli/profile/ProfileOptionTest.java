@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bench.cli.CliRunner;
 import dev.bench.core.results.verify.ResultsVerifier;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +29,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ProfileOptionTest {
 
     private static final String WORKER = "dev/bench/core/engine/Worker.run";
+
+    /** A sample per ms of CPU: a 2 s run at 2000 ops/s spends too little for the default's 10 ms. */
+    @BeforeAll
+    static void sampleFinely() {
+        System.setProperty("bench.profile-interval-us", "1000");
+    }
+
+    @AfterAll
+    static void sampleAsDefault() {
+        System.clearProperty("bench.profile-interval-us");
+    }
 
     @Test
     void aProfiledRunWritesAFlameGraphOfTheWorkers(@TempDir Path tmp) throws IOException {

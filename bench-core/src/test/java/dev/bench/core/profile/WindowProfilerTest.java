@@ -3,6 +3,8 @@ package dev.bench.core.profile;
 import dev.bench.core.RunConfig;
 import dev.bench.core.metrics.IntervalSnapshot;
 import dev.bench.core.metrics.RunInfo;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +24,17 @@ class WindowProfilerTest {
     private static final long MS = 1_000_000;
     /** Where {@link #busy} leaves its work, so the JIT keeps it. */
     private static volatile long sink;
+
+    /** A sample per ms of CPU, so {@link #busy}'s 100 ms are seen. */
+    @BeforeAll
+    static void sampleFinely() {
+        System.setProperty(AsyncCpuSampler.INTERVAL_PROPERTY, "1000");
+    }
+
+    @AfterAll
+    static void sampleAsDefault() {
+        System.clearProperty(AsyncCpuSampler.INTERVAL_PROPERTY);
+    }
 
     @Test
     void warmupIsNotProfiledAndAPhaseThatEndsInItHasNoProfile(@TempDir Path dir) {
