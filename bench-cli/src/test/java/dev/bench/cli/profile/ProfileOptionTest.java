@@ -52,6 +52,7 @@ class ProfileOptionTest {
         String event = profile.path("event").asText();
         assertTrue(List.of("cpu-clock", "ctimer", "itimer").contains(event), event);
         assertEquals("[\"profile.html\",\"profile-collapsed.txt\"]", profile.path("files").toString());
+        assertEquals(1000, profile.path("interval_us").asLong(), profile.toString());
         assertTrue(r.out().contains("# profile: " + dir.resolve("profile.html") + " (async-profiler "), r.out());
 
         String html = Files.readString(dir.resolve("profile.html"));

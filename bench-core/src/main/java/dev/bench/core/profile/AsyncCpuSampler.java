@@ -33,6 +33,7 @@ final class AsyncCpuSampler implements CpuSampler {
     private static final List<String> EVENTS = List.of("cpu-clock", "ctimer", "itimer");
 
     private final AsyncProfiler profiler;
+    private long intervalNanos;
 
     private AsyncCpuSampler(AsyncProfiler profiler) {
         this.profiler = profiler;
@@ -54,18 +55,24 @@ final class AsyncCpuSampler implements CpuSampler {
     @Override
     public String start() {
         RuntimeException refused = null;
-        long interval = Long.getLong(INTERVAL_PROPERTY, INTERVAL_NANOS / 1000) * 1000;
+        long interval = Math.max(1, Long.getLong(INTERVAL_PROPERTY, INTERVAL_NANOS / 1000)) * 1000;
         String first = System.getProperty(EVENT_PROPERTY, EVENTS.get(0));
         List<String> events = EVENTS.contains(first) ? EVENTS.subList(EVENTS.indexOf(first), EVENTS.size()) : EVENTS;
         for (String event : events) {
             try {
                 profiler.execute("start,event=" + event + ",interval=" + interval);
+                intervalNanos = interval;
                 return event;
             } catch (IllegalStateException | IllegalArgumentException | IOException e) {
                 refused = refused == null ? new IllegalStateException(event + ": " + e.getMessage()) : refused;
             }
         }
         throw refused;
+    }
+
+    @Override
+    public long intervalMicros() {
+        return intervalNanos / 1000;
     }
 
     @Override

@@ -24,4 +24,7 @@ interface CpuSampler {
      * @return the files' names, the flame graph (or recording) first
      */
     List<String> stop(Path dir) throws IOException;
+
+    /** The CPU time between samples, in µs, once started. */
+    long intervalMicros();
 }

@@ -15,6 +15,8 @@ import java.util.List;
 final class JfrCpuSampler implements CpuSampler {
 
     static final String RECORDING = "profile.jfr";
+    /** The {@code profile} settings' period for Java stacks. */
+    private static final long INTERVAL_MICROS = 10_000;
 
     private Recording recording;
 
@@ -32,6 +34,11 @@ final class JfrCpuSampler implements CpuSampler {
         }
         recording.start();
         return "jdk.ExecutionSample";
+    }
+
+    @Override
+    public long intervalMicros() {
+        return INTERVAL_MICROS;
     }
 
     @Override

@@ -75,9 +75,10 @@ public final class WindowProfiler implements IntervalListener, AutoCloseable {
         CpuSampler running = sampler;
         sampler = null;
         try {
-            profile = new ClientProfile(running.name(), event, running.stop(runDir.resolve(phaseDirectory)), note);
+            List<String> files = running.stop(runDir.resolve(phaseDirectory));
+            profile = new ClientProfile(running.name(), event, running.intervalMicros(), files, note);
         } catch (IOException | RuntimeException e) {
-            profile = new ClientProfile(running.name(), event, List.of(), "not written: " + e.getMessage());
+            profile = new ClientProfile(running.name(), event, running.intervalMicros(), List.of(), "not written: " + e.getMessage());
         }
     }
 
@@ -102,7 +103,7 @@ public final class WindowProfiler implements IntervalListener, AutoCloseable {
             note = unavailable;
         } catch (RuntimeException e) {
             sampler = null;
-            profile = new ClientProfile("none", "none", List.of(), unavailable + ", which failed too: " + e.getMessage());
+            profile = new ClientProfile("none", "none", 0, List.of(), unavailable + ", which failed too: " + e.getMessage());
         }
     }
 }

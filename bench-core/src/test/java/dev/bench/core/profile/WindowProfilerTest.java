@@ -59,7 +59,7 @@ class WindowProfilerTest {
 
         ClientProfile profile = profiler.profile();
         assertEquals(List.of("profile.html", "profile-collapsed.txt"), profile.files(), profile.line(dir));
-        assertEquals("# profile: " + dir.resolve("02-run/profile.html") + " (" + profile.profiler() + ", " + profile.event() + ")",
+        assertEquals("# profile: " + dir.resolve("02-run/profile.html") + " (" + profile.profiler() + ", " + profile.event() + " every 1.0 ms)",
                 profile.line(dir.resolve("02-run")));
         assertTrue(Files.readString(dir.resolve("02-run/profile-collapsed.txt")).contains("WindowProfilerTest.busy"));
     }
