@@ -39,8 +39,8 @@ import java.util.concurrent.Callable;
                 "Refuses (exit 2, one line) what bench verify refuses or finds broken in a client, and (naming the two "
                 + "inputs) directories that are not the clients of one run: "
                 + "the same run twice (same directory or run_id, or the same --client-id twice), different "
-                + "workloads or settings (every option but client-id, results, metrics-port, histogram, start-at "
-                + "and the connection options must agree), a client that measured no op, and windows that "
+                + "workloads or settings (every option but client-id, results, metrics-port, histogram, profile, "
+                + "start-at and the connection options must agree), a client that measured no op, and windows that "
                 + "don't overlap."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:merged, and the merged check (if any) agreed", "1:the merged check found a mismatch, or a file "

@@ -58,6 +58,11 @@ public final class RunOptions {
             + " runs the workload's own mix.")
     public String mix;
 
+    @Option(names = "--profile", description = "Profile the client's CPU over the measured window (not prepare, load or warmup):"
+            + " a flame graph, profile.html, and its stacks, profile-collapsed.txt, in each phase's results directory"
+            + " (async-profiler; a JFR recording, profile.jfr, where it can't load).")
+    public boolean profile;
+
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;
 
@@ -83,7 +88,7 @@ public final class RunOptions {
             loadFrom = from;
         }
         return new RunSettings(seed, arrivals, reportIntervalSeconds, maxLagSeconds, results, clients, clientId, startAt,
-                load.rates(), load.workers(), metricsPort, load.mix());
+                load.rates(), load.workers(), metricsPort, load.mix(), profile);
     }
 
     /**

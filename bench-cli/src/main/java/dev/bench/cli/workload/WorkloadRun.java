@@ -118,7 +118,7 @@ public final class WorkloadRun {
         Map<String, Object> options = OptionsEcho.of(echoed);
         options.putAll(extraOptions);
         RunContext context = new RunContext(command.commandLine().getOut(), command.commandLine().getErr(),
-                Caller.terminal(), run.results(), options, listeners);
+                Caller.terminal(), run.results(), options, listeners, run.profile());
         try (Benchmark benchmark = opener.open(context.err())) {
             return BenchmarkRun.execute(benchmark, context);
         } catch (BenchException e) {

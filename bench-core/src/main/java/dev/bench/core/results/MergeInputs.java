@@ -29,10 +29,10 @@ public final class MergeInputs {
 
     /**
      * Options that differ between the clients of one run: which client, where results and metrics go, the
-     * histogram file, and how each reached the database (one client per host of a cluster). Everything
+     * histogram file, whether its CPU was profiled, and how each reached the database (one client per host of a cluster). Everything
      * else (workload, rate, schedule, threads, seed, durations, ...) must agree.
      */
-    public static final Set<String> PER_CLIENT = Set.of("client-id", "results", "metrics-port", "histogram",
+    public static final Set<String> PER_CLIENT = Set.of("client-id", "results", "metrics-port", "histogram", "profile",
             "url", "address", "database", "user", "password", "pool-size", "container", "start-at");
 
     /** One line, naming both inputs; {@code bench merge} exits 2 with it (bad input). */

@@ -8,6 +8,8 @@ import dev.bench.core.engine.Engine;
 import dev.bench.core.engine.PhaseFailedException;
 import dev.bench.core.metrics.IntervalListener;
 import dev.bench.core.metrics.RunResult;
+import dev.bench.core.profile.ClientProfile;
+import dev.bench.core.profile.WindowProfiler;
 import dev.bench.core.report.RunReport;
 import dev.bench.core.results.ClientCostReport;
 import dev.bench.core.results.ResultsDirectory;
@@ -81,6 +83,7 @@ public final class BenchmarkRun {
         List<PhaseOutcome> outcomes = new ArrayList<>();
         List<String> directories = new ArrayList<>();
         List<List<String>> segmentDirectories = new ArrayList<>();
+        List<ClientProfile> profiles = new ArrayList<>(); // a null per phase without one
         // a failed phase or a check that could not run: the first is the exit's one line, after the results are written
         List<String> errors = new ArrayList<>();
         for (int i = 0; i < plans.size(); i++) {
@@ -88,10 +91,12 @@ public final class BenchmarkRun {
             Workload workload = workloadOf(benchmark, plan); // before the phase's files: a bad --mix leaves none behind
             PhaseOutcome outcome;
             try (PhaseFiles files = results.openPhase(i + 1, plan.name(), plans.size());
-                 SegmentFiles segments = SegmentFiles.of(results.path().resolve(files.directory()), plan.config())) {
-                outcome = runPhase(benchmark, plan, workload, files, segments, context, errors);
+                 SegmentFiles segments = SegmentFiles.of(results.path().resolve(files.directory()), plan.config());
+                 WindowProfiler profiler = context.profile() ? new WindowProfiler(results.path(), files.directory()) : null) {
+                outcome = runPhase(benchmark, plan, workload, files, segments, profiler, context, errors);
                 directories.add(files.directory());
                 segmentDirectories.add(segments == null ? List.of() : segments.directories());
+                profiles.add(profiler == null ? null : profiler.profile());
             } catch (IOException e) {
                 throw new BenchException("cannot finish the results files in " + results.shown() + ": " + e.getMessage(), e);
             }
@@ -100,6 +105,9 @@ public final class BenchmarkRun {
             Unavailability.lines(outcome.result()).forEach(out::println);
             HostTable.lines(outcome.result()).forEach(out::println);
             ClientCostReport.lines(outcome.result()).forEach(out::println);
+            if (profiles.get(i) != null) {
+                out.println(profiles.get(i).line(results.shown().resolve(directories.get(i))));
+            }
             if (!outcome.result().completedAsPlanned()) {
                 out.println("# " + outcome.result().stopReason());
             } else if (outcome.result().completedTotal() == 0) {
@@ -111,7 +119,7 @@ public final class BenchmarkRun {
             }
         }
         benchmark.finish(outcomes, out);
-        results.writeSummary(summary(benchmark, context, outcomes, directories, segmentDirectories));
+        results.writeSummary(summary(benchmark, context, outcomes, directories, segmentDirectories, profiles));
         writeReport(results.path(), out);
         out.println("# results: " + results.shown());
         out.flush();
@@ -163,13 +171,16 @@ public final class BenchmarkRun {
      *               results are kept either way)
      */
     private static PhaseOutcome runPhase(Benchmark benchmark, PhasePlan plan, Workload workload, PhaseFiles files,
-                                         SegmentFiles segments, RunContext context, List<String> errors) {
+                                         SegmentFiles segments, WindowProfiler profiler, RunContext context, List<String> errors) {
         List<IntervalListener> listeners = new ArrayList<>();
         listeners.add(new StartAtNotice(context.err(), Instant::now));
         listeners.add(new ConsoleProgress(context.err(), context.terminal()));
         listeners.addAll(files.listeners());
         if (segments != null) {
             listeners.add(segments);
+        }
+        if (profiler != null) {
+            listeners.add(profiler);
         }
         listeners.addAll(context.extraListeners());
         listeners.addAll(benchmark.listeners(plan, context.out()));
@@ -202,7 +213,8 @@ public final class BenchmarkRun {
 
     /** summary.json: one phase flat at the top (as it has always been), several as a list. */
     private static Map<String, Object> summary(Benchmark benchmark, RunContext context, List<PhaseOutcome> outcomes,
-                                               List<String> directories, List<List<String>> segmentDirectories) {
+                                               List<String> directories, List<List<String>> segmentDirectories,
+                                               List<ClientProfile> profiles) {
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("workload", benchmark.name());
         summary.putAll(benchmark.describe());
@@ -215,6 +227,7 @@ public final class BenchmarkRun {
             summary.put("environment", ResultsDirectory.environment());
             summary.putAll(ResultsDirectory.phaseNumbers(only.result()));
             putSegments(summary, segmentDirectories.get(0));
+            putProfile(summary, profiles.get(0));
             return summary;
         }
         summary.put("integrity", integrity(IntegrityCheck.allOf(outcomes.stream().map(PhaseOutcome::check).toList()),
@@ -231,6 +244,7 @@ public final class BenchmarkRun {
             putTold(phase, o);
             phase.putAll(ResultsDirectory.phaseNumbers(o.result()));
             putSegments(phase, segmentDirectories.get(i));
+            putProfile(phase, profiles.get(i));
             phases.add(phase);
         }
         summary.put("phases", phases);
@@ -241,6 +255,12 @@ public final class BenchmarkRun {
     private static void putSegments(Map<String, Object> block, List<String> segmentDirectories) {
         if (!segmentDirectories.isEmpty()) {
             block.put("scheduled_phases", segmentDirectories);
+        }
+    }
+
+    private static void putProfile(Map<String, Object> block, ClientProfile profile) {
+        if (profile != null) {
+            block.put("profile", profile.toSummary());
         }
     }
 

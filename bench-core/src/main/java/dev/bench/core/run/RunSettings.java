@@ -30,10 +30,11 @@ import java.time.format.DateTimeParseException;
  * @param workers  a closed loop's active workers over time instead, or null; at most one of the two is set
  * @param metricsPort where the run serves live Prometheus metrics, or null for none
  * @param mix      the op mix of named schedule segments, or null
+ * @param profile  profile the client's CPU over each phase's measured window into its results directory
  */
 public record RunSettings(long seed, Arrivals arrivals, double reportIntervalSeconds, double maxLagSeconds,
                           Path results, int clients, int clientId, String startAt, Schedule schedule, WorkerSchedule workers,
-                          Integer metricsPort, OpMix mix) {
+                          Integer metricsPort, OpMix mix, boolean profile) {
 
     public RunSettings {
         if (schedule != null && workers != null) {
@@ -45,22 +46,22 @@ public record RunSettings(long seed, Arrivals arrivals, double reportIntervalSec
     public static final Duration MAX_START_AHEAD = Duration.ofHours(24);
 
     public static final RunSettings DEFAULTS = new RunSettings(RunConfig.DEFAULT_SEED, Arrivals.POISSON,
-            RunConfig.DEFAULT_REPORT_INTERVAL_S, RunConfig.DEFAULT_MAX_LAG_S, null, 1, 0, null, null, null, null, null);
+            RunConfig.DEFAULT_REPORT_INTERVAL_S, RunConfig.DEFAULT_MAX_LAG_S, null, 1, 0, null, null, null, null, null, false);
 
     public RunSettings withResults(Path dir) {
         return new RunSettings(seed, arrivals, reportIntervalSeconds, maxLagSeconds, dir, clients, clientId, startAt, schedule,
-                workers, metricsPort, mix);
+                workers, metricsPort, mix, profile);
     }
 
     public RunSettings withReportInterval(double seconds) {
         return new RunSettings(seed, arrivals, seconds, maxLagSeconds, results, clients, clientId, startAt, schedule, workers,
-                metricsPort, mix);
+                metricsPort, mix, profile);
     }
 
     /** The same settings with this load over time (a scenario's phases): rates or worker counts, and their mix. */
     public RunSettings withLoad(Schedule rates, WorkerSchedule workerCounts, OpMix opMix) {
         return new RunSettings(seed, arrivals, reportIntervalSeconds, maxLagSeconds, results, clients, clientId, startAt, rates,
-                workerCounts, metricsPort, opMix);
+                workerCounts, metricsPort, opMix, profile);
     }
 
     /**

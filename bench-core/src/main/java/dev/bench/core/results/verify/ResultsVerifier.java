@@ -12,7 +12,7 @@ import java.util.List;
  * load is the schedule's integral over the measured window ({@link OfferedChecks}); percentiles never
  * decrease ({@link PercentileChecks}); the hosts add up to the run ({@link HostChecks}); named
  * segments partition the run ({@link PartitionChecks}); the client's cost adds up
- * ({@link ClientChecks}); a merge adds up to its clients ({@link MergeChecks}).
+ * ({@link ClientChecks}); a profile's files are there ({@link ProfileChecks}); a merge adds up to its clients ({@link MergeChecks}).
  *
  * <pre>{@code
  * Findings f = ResultsVerifier.verify(List.of(Path.of("results/vote-20261126-101500")));
@@ -37,6 +37,7 @@ public final class ResultsVerifier {
             for (Part p : d.parts) {
                 part(p, out);
                 ClientChecks.check(p.block(), out); // a run's or a phase's: segments have no client figures
+                ProfileChecks.check(p.block(), out);
                 p.segments().forEach(s -> part(s, out));
                 exactly(p.block().name(), out, () -> PartitionChecks.check(p, out));
             }
