@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bench.core.ErrorKind;
+import dev.bench.core.memcached.BlockingMemcached;
 import dev.bench.core.memcached.MemcachedErrors;
 import dev.bench.core.memcached.MemcachedStats;
 import dev.bench.core.memcached.MemcachedTarget;
@@ -24,22 +25,33 @@ import java.util.TreeMap;
  * counts against its key's server; a member that died stays out (its ops fail on their own, the others go on), and
  * the check counts the records that lived on it ({@link #keysOnDownServers}).
  *
+ * <p>Clients ({@value #CLIENT}): {@code blocking} (the default) gives each worker its own blocking connections
+ * ({@link BlockingMemcached}: no I/O thread to hand each op to and back); {@code spymemcached} spreads the workers over
+ * spymemcached clients. Both store the same items (flags 0, the JSON's UTF-8) on the same servers; the check and the
+ * eviction counts go through spymemcached either way.
+ *
  * <p>Threading: {@link #open} and {@link #classify} from any worker; a client serves several workers.
  */
 public final class MemcachedStore implements YcsbStore {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int BULK = 1000;
+    /** The property choosing the client. */
+    public static final String CLIENT = "memcached.client";
+    public static final List<String> CLIENTS = List.of("blocking", "spymemcached");
 
     private final MemcachedTarget target;
     private final CoreConfig config;
+    private final boolean blocking;
     /** Before the phase: memcached's evictions so far, for the check. */
     private MemcachedStats statsBefore;
     private final Map<String, Long> keysOnDownServers = new TreeMap<>();
 
-    public MemcachedStore(MemcachedTarget target, CoreConfig config) {
+    /** @param blocking whether workers get {@link BlockingMemcached} clients rather than the target's spymemcached ones */
+    public MemcachedStore(MemcachedTarget target, CoreConfig config, boolean blocking) {
         this.target = target;
         this.config = config;
+        this.blocking = blocking;
     }
 
     @Override
@@ -49,6 +61,9 @@ public final class MemcachedStore implements YcsbStore {
 
     @Override
     public Connection open(int worker) throws Exception {
+        if (blocking) {
+            return new BlockingItems(BlockingMemcached.open(target)); // connects to every server it can
+        }
         MemcachedClient client = target.client(worker);
         // a pool that lost a member serves on: ops needing the dead one fail on their own (FAILED)
         target.awaitServing(client, MemcachedTarget.OP_TIMEOUT_MS);
@@ -138,13 +153,8 @@ public final class MemcachedStore implements YcsbStore {
         target.close();
     }
 
-    private final class Items implements Connection {
-
-        private final MemcachedClient client;
-
-        Items(MemcachedClient client) {
-            this.client = client;
-        }
+    /** What both clients' connections share: the records' JSON, the keys' servers. */
+    private abstract class Records implements Connection {
 
         /** Each op counts against its key's server ({@code Batch.servedBy}). */
         @Override
@@ -158,8 +168,12 @@ public final class MemcachedStore implements YcsbStore {
         }
 
         @Override
-        public boolean read(String key, int field, String[] values) throws Exception {
-            Object item = target.await(client, client.asyncGet(item(key)));
+        public int scan(String startKey, int count, int field) {
+            throw new UnsupportedOperationException("memcached has no scans");
+        }
+
+        /** @return false for a null item (none there) */
+        boolean fields(Object item, int field, String[] values) throws Exception {
             if (item == null) {
                 return false;
             }
@@ -171,9 +185,76 @@ public final class MemcachedStore implements YcsbStore {
             return true;
         }
 
+        String json(String[] values) {
+            ObjectNode record = JSON.createObjectNode();
+            for (int i = 0; i < values.length; i++) {
+                if (values[i] != null) {
+                    record.put(config.fieldName(i), values[i]);
+                }
+            }
+            return record.toString();
+        }
+    }
+
+    /** A worker's own blocking connections: the worker's thread does the I/O. */
+    private final class BlockingItems extends Records {
+
+        private final BlockingMemcached client;
+
+        BlockingItems(BlockingMemcached client) {
+            this.client = client;
+        }
+
         @Override
-        public int scan(String startKey, int count, int field) {
-            throw new UnsupportedOperationException("memcached has no scans");
+        public boolean read(String key, int field, String[] values) throws Exception {
+            return fields(client.get(item(key)), field, values);
+        }
+
+        @Override
+        public boolean update(String key, String[] values) throws Exception {
+            return client.replace(item(key), json(values));
+        }
+
+        @Override
+        public void insert(String[] keys, String[][] values, int rows) throws Exception {
+            String[] items = new String[rows];
+            String[] records = new String[rows];
+            for (int r = 0; r < rows; r++) {
+                items[r] = item(keys[r]);
+                records[r] = json(values[r]);
+            }
+            boolean[] added = new boolean[rows];
+            client.addAll(items, records, rows, added);
+            for (int r = 0; r < rows; r++) {
+                if (!added[r]) {
+                    throw new IllegalStateException("memcached did not add " + items[r] + ": the key is there already");
+                }
+            }
+        }
+
+        @Override
+        public void abort() {
+            client.close();
+        }
+
+        @Override
+        public void close() {
+            client.close();
+        }
+    }
+
+    /** A worker's share of a spymemcached client: its I/O thread does the I/O. */
+    private final class Items extends Records {
+
+        private final MemcachedClient client;
+
+        Items(MemcachedClient client) {
+            this.client = client;
+        }
+
+        @Override
+        public boolean read(String key, int field, String[] values) throws Exception {
+            return fields(target.await(client, client.asyncGet(item(key))), field, values);
         }
 
         @Override
@@ -197,16 +278,6 @@ public final class MemcachedStore implements YcsbStore {
                             + adds.get(r).getStatus().getMessage());
                 }
             }
-        }
-
-        private String json(String[] values) {
-            ObjectNode record = JSON.createObjectNode();
-            for (int i = 0; i < values.length; i++) {
-                if (values[i] != null) {
-                    record.put(config.fieldName(i), values[i]);
-                }
-            }
-            return record.toString();
         }
 
         @Override
