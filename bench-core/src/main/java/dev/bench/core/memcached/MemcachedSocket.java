@@ -1,11 +1,14 @@
 package dev.bench.core.memcached;
 
+import dev.bench.core.DeadlineWatch;
+
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One blocking connection to one memcached server in the text protocol, used by one worker's thread: it writes the
@@ -18,11 +21,16 @@ import java.nio.charset.StandardCharsets;
  *
  * <p>Timeouts: the channel stays blocking (a timed read costs an EAGAIN read and a poll per reply, see
  * {@code BlockingSocketFactory}); a call that waits past {@link MemcachedTarget#OP_TIMEOUT_MS} has its channel closed
- * by {@link MemcachedDeadlines}. Any failure leaves the socket closed: the caller connects a new one.
+ * by {@link #DEADLINES}. Any failure leaves the socket closed: the caller connects a new one.
  *
  * <p>Threading: one thread at a time; {@link #close} from any thread.
  */
-final class MemcachedSocket implements AutoCloseable {
+final class MemcachedSocket implements AutoCloseable, DeadlineWatch.Watched {
+
+    /** Four ticks a second: a call times out within 2 to 2.25 s, as spymemcached's do within 2 s. */
+    private static final DeadlineWatch<MemcachedSocket> DEADLINES =
+            new DeadlineWatch<>("bench-memcached-deadlines", TimeUnit.MILLISECONDS.toNanos(250));
+    private static final long TIMEOUT_NANOS = TimeUnit.MILLISECONDS.toNanos(MemcachedTarget.OP_TIMEOUT_MS);
 
     private static final byte[] GET = "get ".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] CRLF = {'\r', '\n'};
@@ -38,7 +46,7 @@ final class MemcachedSocket implements AutoCloseable {
     private ByteBuffer out = ByteBuffer.allocate(8 * 1024);
     /** Replies read and not yet parsed, between position and limit. */
     private ByteBuffer in = ByteBuffer.allocate(8 * 1024).flip();
-    /** When the call in progress began ({@link System#nanoTime}), 0 when none is: for {@link MemcachedDeadlines}. */
+    /** When the call in progress began ({@link System#nanoTime}), 0 when none is: for {@link #DEADLINES}. */
     private volatile long busySince;
     private volatile boolean timedOut;
 
@@ -58,7 +66,7 @@ final class MemcachedSocket implements AutoCloseable {
             throw e;
         }
         MemcachedSocket socket = new MemcachedSocket(channel, MemcachedAddresses.format(server));
-        MemcachedDeadlines.watch(socket);
+        DEADLINES.watch(socket);
         return socket;
     }
 
@@ -257,10 +265,11 @@ final class MemcachedSocket implements AutoCloseable {
         return new MemcachedUnavailableException("memcached at " + where + " failed: " + why, e);
     }
 
-    /** Called by {@link MemcachedDeadlines}: closes the channel when its call has waited past the op timeout. */
-    void closeIfOverdue(long nowNanos, long timeoutNanos) {
+    /** Called by {@link #DEADLINES}: closes the channel when its call has waited past the op timeout. */
+    @Override
+    public void closeIfOverdue(long nowNanos) {
         long since = busySince;
-        if (since != 0 && nowNanos - since > timeoutNanos) {
+        if (since != 0 && nowNanos - since > TIMEOUT_NANOS) {
             timedOut = true;
             close();
         }
@@ -277,7 +286,7 @@ final class MemcachedSocket implements AutoCloseable {
     /** Unblocks a read or write in progress on another thread. */
     @Override
     public void close() {
-        MemcachedDeadlines.forget(this);
+        DEADLINES.forget(this);
         try {
             channel.close();
         } catch (IOException ignored) {
