@@ -315,6 +315,22 @@ public final class MemcachedTarget implements AutoCloseable {
         return down;
     }
 
+    /**
+     * The servers that do not answer {@code version} now, as host:port, each asked over a socket of its own: for a
+     * client that served no op, as spymemcached learns of a dead server only from an op sent to it.
+     */
+    public List<String> unreachableServers() {
+        List<String> down = new ArrayList<>();
+        for (InetSocketAddress server : servers) {
+            try {
+                probe(server);
+            } catch (BenchException e) {
+                down.add(MemcachedAddresses.format(server));
+            }
+        }
+        return down;
+    }
+
     /** The servers as given, host:port joined by commas. */
     public String addresses() {
         List<String> out = new ArrayList<>();

@@ -1,8 +1,5 @@
 package dev.bench.workloads.ycsb;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bench.core.ErrorKind;
 import dev.bench.core.memcached.BlockingMemcached;
 import dev.bench.core.memcached.MemcachedErrors;
@@ -12,10 +9,12 @@ import net.spy.memcached.MemcachedClient;
 import net.spy.memcached.internal.OperationFuture;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 
 /**
  * YCSB's {@code memcached} binding: a record is one item, key {@code <table>-<key>}, value a JSON
@@ -34,7 +33,6 @@ import java.util.TreeMap;
  */
 public final class MemcachedStore implements YcsbStore {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final int BULK = 1000;
     /** The property choosing the client. */
     public static final String CLIENT = "memcached.client";
@@ -46,6 +44,8 @@ public final class MemcachedStore implements YcsbStore {
     /** Before the phase: memcached's evictions so far, for the check. */
     private MemcachedStats statsBefore;
     private final Map<String, Long> keysOnDownServers = new TreeMap<>();
+    private Set<String> unreachable;
+    private long unreachableAt;
 
     /** @param blocking whether workers get {@link BlockingMemcached} clients rather than the target's spymemcached ones */
     public MemcachedStore(MemcachedTarget target, CoreConfig config, boolean blocking) {
@@ -84,9 +84,12 @@ public final class MemcachedStore implements YcsbStore {
     @Override
     public long count(List<String> keys) throws Exception {
         MemcachedClient client = target.client(0);
-        Set<String> down = Set.copyOf(target.downServers(client));
+        Set<String> down = new HashSet<>(target.downServers(client));
+        if (blocking) {
+            down.addAll(unreachable()); // the check's client served no op of the run: it may not know
+        }
         if (down.size() >= target.serverCount()) {
-            down = Set.of(); // none answers: asking fails, naming them
+            down.clear(); // none answers: asking fails, naming them
         }
         keysOnDownServers.clear();
         long present = 0;
@@ -99,6 +102,15 @@ public final class MemcachedStore implements YcsbStore {
             }
         }
         return present;
+    }
+
+    /** {@link MemcachedTarget#unreachableServers}, asked again after a second at most (the check may count key by key). */
+    private Set<String> unreachable() {
+        if (unreachable == null || System.nanoTime() - unreachableAt > TimeUnit.SECONDS.toNanos(1)) {
+            unreachable = Set.copyOf(target.unreachableServers());
+            unreachableAt = System.nanoTime();
+        }
+        return unreachable;
     }
 
     /** Of the keys the last {@link #count} was given, those on pool members that were down, by server. */
@@ -145,7 +157,7 @@ public final class MemcachedStore implements YcsbStore {
     }
 
     private String item(String key) {
-        return config.table() + "-" + key;
+        return MemcachedRecords.item(config, key);
     }
 
     @Override
@@ -153,55 +165,13 @@ public final class MemcachedStore implements YcsbStore {
         target.close();
     }
 
-    /** What both clients' connections share: the records' JSON, the keys' servers. */
-    private abstract class Records implements Connection {
-
-        /** Each op counts against its key's server ({@code Batch.servedBy}). */
-        @Override
-        public boolean hostPerKey() {
-            return target.serverCount() > 1;
-        }
-
-        @Override
-        public int hostOf(String key) {
-            return target.hostOf(item(key));
-        }
-
-        @Override
-        public int scan(String startKey, int count, int field) {
-            throw new UnsupportedOperationException("memcached has no scans");
-        }
-
-        /** @return false for a null item (none there) */
-        boolean fields(Object item, int field, String[] values) throws Exception {
-            if (item == null) {
-                return false;
-            }
-            JsonNode fields = JSON.readTree((String) item);
-            for (int i = 0; i < values.length; i++) {
-                JsonNode v = field < 0 || field == i ? fields.get(config.fieldName(i)) : null;
-                values[i] = v == null ? null : v.asText();
-            }
-            return true;
-        }
-
-        String json(String[] values) {
-            ObjectNode record = JSON.createObjectNode();
-            for (int i = 0; i < values.length; i++) {
-                if (values[i] != null) {
-                    record.put(config.fieldName(i), values[i]);
-                }
-            }
-            return record.toString();
-        }
-    }
-
     /** A worker's own blocking connections: the worker's thread does the I/O. */
-    private final class BlockingItems extends Records {
+    private final class BlockingItems extends MemcachedRecords {
 
         private final BlockingMemcached client;
 
         BlockingItems(BlockingMemcached client) {
+            super(target, config);
             this.client = client;
         }
 
@@ -244,11 +214,12 @@ public final class MemcachedStore implements YcsbStore {
     }
 
     /** A worker's share of a spymemcached client: its I/O thread does the I/O. */
-    private final class Items extends Records {
+    private final class Items extends MemcachedRecords {
 
         private final MemcachedClient client;
 
         Items(MemcachedClient client) {
+            super(target, config);
             this.client = client;
         }
 
