@@ -146,6 +146,7 @@ class BadInputBatteryTest {
             "ycsb run jdbc                                  | 2 | operationcount=0 runs until maxexecutiontime: set one of them",
             "ycsb run memcached -P ../examples/ycsb/workloade | 2 | scanproportion=0.95: the memcached binding has no scans",
             "ycsb run memcached -p operationcount=1 -p memcached.hosts=h:abc | 2 | memcached.hosts entry 'h:abc' has no valid port",
+            "ycsb run memcached -p operationcount=1 -p memcached.client=x | 2 | memcached.client must be one of blocking, spymemcached, got 'x'",
             "ycsb run jdbc -p operationcount=1 -p db.url=jdbc:foo://x/y | 2 | unsupported JDBC URL 'jdbc:foo://x/y'",
             "ycsb run jdbc -p operationcount=1 --url jdbc:postgresql://h:notaport/db | 2 | JDBC URL 'jdbc:postgresql://h:notaport/db'",
             // issue 47: absurd values refused before anything runs, each naming the property and its bound

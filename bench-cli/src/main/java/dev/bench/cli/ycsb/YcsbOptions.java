@@ -14,7 +14,8 @@ public final class YcsbOptions {
 
     @Parameters(index = "0", arity = "0..1", defaultValue = "jdbc", paramLabel = "BINDING",
             description = "jdbc (db.url, db.user, db.passwd, db.batchsize, jdbc.fetchsize; embedded H2 without a URL)"
-                    + " or memcached (memcached.hosts) (default: ${DEFAULT-VALUE}).")
+                    + " or memcached (memcached.hosts; memcached.client: blocking, the default, or spymemcached)"
+                    + " (default: ${DEFAULT-VALUE}).")
     String binding;
 
     @Option(names = "-P", paramLabel = "FILE", description = "A YCSB property file (workloada ... workloadf); several are read in order.")

@@ -30,7 +30,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Threading: as any socket, one reader and one writer at a time; {@link #close} and the deadline from any thread.
  */
-final class ChannelSocketImpl extends SocketImpl {
+final class ChannelSocketImpl extends SocketImpl implements dev.bench.core.DeadlineWatch.Watched {
 
     /** A timeout this long is a backstop, kept by {@link ReadDeadlines}' one-second tick. */
     static final int WATCHED_TIMEOUT_MS = 10_000;
@@ -134,7 +134,8 @@ final class ChannelSocketImpl extends SocketImpl {
     }
 
     /** Called by {@link ReadDeadlines}: closes the socket when its read has waited past the timeout. */
-    void closeIfOverdue(long nowNanos) {
+    @Override
+    public void closeIfOverdue(long nowNanos) {
         long since = readingSince;
         int timeout = timeoutMillis;
         if (since != 0 && timeout >= WATCHED_TIMEOUT_MS && nowNanos - since > TimeUnit.MILLISECONDS.toNanos(timeout)) {

@@ -70,6 +70,8 @@ public final class MemcachedTarget implements AutoCloseable {
     private NodeLocator keys;
     /** {@link #keys}' nodes' {@link Hosts} numbers; read-only once open. */
     private final Map<MemcachedNode, Integer> hostOfNode = new IdentityHashMap<>();
+    /** {@link #keys}' nodes' places in {@link #servers}; read-only once open. */
+    private final Map<MemcachedNode, Integer> indexOfNode = new IdentityHashMap<>();
 
     private MemcachedTarget(List<InetSocketAddress> servers, MemcachedClient[] clients, String version) {
         this.servers = servers;
@@ -105,9 +107,11 @@ public final class MemcachedTarget implements AutoCloseable {
             }
             List<MemcachedNode> nodes = new ArrayList<>(opened[0].getNodeLocator().getAll());
             target.keys = new KetamaNodeLocator(nodes, DefaultHashAlgorithm.KETAMA_HASH); // as a pool's clients place keys
+            List<String> given = servers.stream().map(MemcachedAddresses::format).toList();
             for (MemcachedNode node : nodes) {
                 String name = name(node);
                 target.hostOfNode.put(node, name == null ? Hosts.UNNAMED : Hosts.indexOf(name));
+                target.indexOfNode.put(node, given.indexOf(name));
             }
             return target;
         } catch (IOException e) {
@@ -225,6 +229,16 @@ public final class MemcachedTarget implements AutoCloseable {
         return name != null ? name : "?";
     }
 
+    /** The place in {@link #servers()} of the server a key lives on: the ring every spymemcached client of the pool uses. */
+    public int serverIndex(String key) {
+        return servers.size() == 1 ? 0 : indexOfNode.get(keys.getPrimary(key));
+    }
+
+    /** The pool's servers, as given. */
+    public List<InetSocketAddress> servers() {
+        return servers;
+    }
+
     /**
      * The {@link Hosts} number of the server a key lives on: what a session names per op ({@code Batch.servedBy}).
      * A hash and a map look-up, nothing asked of the server.
@@ -296,6 +310,22 @@ public final class MemcachedTarget implements AutoCloseable {
         for (MemcachedNode node : client.getNodeLocator().getAll()) {
             if (!node.isActive() && name(node) != null) {
                 down.add(name(node));
+            }
+        }
+        return down;
+    }
+
+    /**
+     * The servers that do not answer {@code version} now, as host:port, each asked over a socket of its own: for a
+     * client that served no op, as spymemcached learns of a dead server only from an op sent to it.
+     */
+    public List<String> unreachableServers() {
+        List<String> down = new ArrayList<>();
+        for (InetSocketAddress server : servers) {
+            try {
+                probe(server);
+            } catch (BenchException e) {
+                down.add(MemcachedAddresses.format(server));
             }
         }
         return down;

@@ -75,6 +75,11 @@ public final class LocalMemcached implements AutoCloseable {
         }
     }
 
+    /** SIGSTOP ({@code true}) or SIGCONT: a server that hangs, its connections open and silent. */
+    public void pause(boolean stop) throws IOException, InterruptedException {
+        new ProcessBuilder("kill", stop ? "-STOP" : "-CONT", String.valueOf(process.pid())).inheritIO().start().waitFor();
+    }
+
     /** SIGKILL, as a crash: no goodbye to the clients. Waits until the port is closed. */
     public void kill() throws InterruptedException {
         if (process != null) {

@@ -1,9 +1,7 @@
 package dev.bench.workloads.ycsb;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bench.core.ErrorKind;
+import dev.bench.core.memcached.BlockingMemcached;
 import dev.bench.core.memcached.MemcachedErrors;
 import dev.bench.core.memcached.MemcachedStats;
 import dev.bench.core.memcached.MemcachedTarget;
@@ -11,10 +9,13 @@ import net.spy.memcached.MemcachedClient;
 import net.spy.memcached.internal.OperationFuture;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * YCSB's {@code memcached} binding: a record is one item, key {@code <table>-<key>}, value a JSON
@@ -24,22 +25,34 @@ import java.util.TreeMap;
  * counts against its key's server; a member that died stays out (its ops fail on their own, the others go on), and
  * the check counts the records that lived on it ({@link #keysOnDownServers}).
  *
+ * <p>Clients ({@value #CLIENT}): {@code blocking} (the default) gives each worker its own blocking connections
+ * ({@link BlockingMemcached}: no I/O thread to hand each op to and back); {@code spymemcached} spreads the workers over
+ * spymemcached clients. Both store the same items (flags 0, the JSON's UTF-8) on the same servers; the check and the
+ * eviction counts go through spymemcached either way.
+ *
  * <p>Threading: {@link #open} and {@link #classify} from any worker; a client serves several workers.
  */
 public final class MemcachedStore implements YcsbStore {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final int BULK = 1000;
+    /** The property choosing the client. */
+    public static final String CLIENT = "memcached.client";
+    public static final List<String> CLIENTS = List.of("blocking", "spymemcached");
 
     private final MemcachedTarget target;
     private final CoreConfig config;
+    private final boolean blocking;
     /** Before the phase: memcached's evictions so far, for the check. */
     private MemcachedStats statsBefore;
     private final Map<String, Long> keysOnDownServers = new TreeMap<>();
+    private Set<String> unreachable;
+    private long unreachableAt;
 
-    public MemcachedStore(MemcachedTarget target, CoreConfig config) {
+    /** @param blocking whether workers get {@link BlockingMemcached} clients rather than the target's spymemcached ones */
+    public MemcachedStore(MemcachedTarget target, CoreConfig config, boolean blocking) {
         this.target = target;
         this.config = config;
+        this.blocking = blocking;
     }
 
     @Override
@@ -49,6 +62,9 @@ public final class MemcachedStore implements YcsbStore {
 
     @Override
     public Connection open(int worker) throws Exception {
+        if (blocking) {
+            return new BlockingItems(BlockingMemcached.open(target)); // connects to every server it can
+        }
         MemcachedClient client = target.client(worker);
         // a pool that lost a member serves on: ops needing the dead one fail on their own (FAILED)
         target.awaitServing(client, MemcachedTarget.OP_TIMEOUT_MS);
@@ -69,9 +85,12 @@ public final class MemcachedStore implements YcsbStore {
     @Override
     public long count(List<String> keys) throws Exception {
         MemcachedClient client = target.client(0);
-        Set<String> down = Set.copyOf(target.downServers(client));
+        Set<String> down = new HashSet<>(target.downServers(client));
+        if (blocking) {
+            down.addAll(unreachable()); // the check's client served no op of the run: it may not know
+        }
         if (down.size() >= target.serverCount()) {
-            down = Set.of(); // none answers: asking fails, naming them
+            down.clear(); // none answers: asking fails, naming them
         }
         keysOnDownServers.clear();
         long present = 0;
@@ -84,6 +103,25 @@ public final class MemcachedStore implements YcsbStore {
             }
         }
         return present;
+    }
+
+    /**
+     * {@link MemcachedTarget#unreachableServers}, asked again after a second at most (the check may count key by key).
+     * The check's client sat idle through the run, and spymemcached learns that a connection died (a server killed, or
+     * restarted) only from an op on it: each server that answers is asked its version until the client's connection
+     * to it works again, for 5 s at most.
+     */
+    private Set<String> unreachable() {
+        if (unreachable == null || System.nanoTime() - unreachableAt > TimeUnit.SECONDS.toNanos(1)) {
+            unreachable = Set.copyOf(target.unreachableServers());
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (target.client(0).getVersions().size() < target.serverCount() - unreachable.size()
+                    && System.nanoTime() - deadline < 0) {
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
+            }
+            unreachableAt = System.nanoTime();
+        }
+        return unreachable;
     }
 
     /** Of the keys the last {@link #count} was given, those on pool members that were down, by server. */
@@ -130,7 +168,7 @@ public final class MemcachedStore implements YcsbStore {
     }
 
     private String item(String key) {
-        return config.table() + "-" + key;
+        return MemcachedRecords.item(config, key);
     }
 
     @Override
@@ -138,42 +176,67 @@ public final class MemcachedStore implements YcsbStore {
         target.close();
     }
 
-    private final class Items implements Connection {
+    /** A worker's own blocking connections: the worker's thread does the I/O. */
+    private final class BlockingItems extends MemcachedRecords {
 
-        private final MemcachedClient client;
+        private final BlockingMemcached client;
 
-        Items(MemcachedClient client) {
+        BlockingItems(BlockingMemcached client) {
+            super(target, config);
             this.client = client;
-        }
-
-        /** Each op counts against its key's server ({@code Batch.servedBy}). */
-        @Override
-        public boolean hostPerKey() {
-            return target.serverCount() > 1;
-        }
-
-        @Override
-        public int hostOf(String key) {
-            return target.hostOf(item(key));
         }
 
         @Override
         public boolean read(String key, int field, String[] values) throws Exception {
-            Object item = target.await(client, client.asyncGet(item(key)));
-            if (item == null) {
-                return false;
-            }
-            JsonNode fields = JSON.readTree((String) item);
-            for (int i = 0; i < values.length; i++) {
-                JsonNode v = field < 0 || field == i ? fields.get(config.fieldName(i)) : null;
-                values[i] = v == null ? null : v.asText();
-            }
-            return true;
+            return fields(client.get(item(key)), field, values);
         }
 
         @Override
-        public int scan(String startKey, int count, int field) {
-            throw new UnsupportedOperationException("memcached has no scans");
+        public boolean update(String key, String[] values) throws Exception {
+            return client.replace(item(key), json(values));
+        }
+
+        @Override
+        public void insert(String[] keys, String[][] values, int rows) throws Exception {
+            String[] items = new String[rows];
+            String[] records = new String[rows];
+            for (int r = 0; r < rows; r++) {
+                items[r] = item(keys[r]);
+                records[r] = json(values[r]);
+            }
+            boolean[] added = new boolean[rows];
+            client.addAll(items, records, rows, added);
+            for (int r = 0; r < rows; r++) {
+                if (!added[r]) {
+                    throw new IllegalStateException("memcached did not add " + items[r] + ": the key is there already");
+                }
+            }
+        }
+
+        @Override
+        public void abort() {
+            client.close();
+        }
+
+        @Override
+        public void close() {
+            client.close();
+        }
+    }
+
+    /** A worker's share of a spymemcached client: its I/O thread does the I/O. */
+    private final class Items extends MemcachedRecords {
+
+        private final MemcachedClient client;
+
+        Items(MemcachedClient client) {
+            super(target, config);
+            this.client = client;
+        }
+
+        @Override
+        public boolean read(String key, int field, String[] values) throws Exception {
+            return fields(target.await(client, client.asyncGet(item(key))), field, values);
         }
 
         @Override
@@ -197,16 +260,6 @@ public final class MemcachedStore implements YcsbStore {
                             + adds.get(r).getStatus().getMessage());
                 }
             }
-        }
-
-        private String json(String[] values) {
-            ObjectNode record = JSON.createObjectNode();
-            for (int i = 0; i < values.length; i++) {
-                if (values[i] != null) {
-                    record.put(config.fieldName(i), values[i]);
-                }
-            }
-            return record.toString();
         }
 
         @Override

@@ -89,6 +89,9 @@ public final class YcsbWorkloadType implements WorkloadType<YcsbSettings> {
         boolean memcached = settings.binding().equals("memcached");
         Require.that(!(memcached && !settings.isLoad() && config.scanProportion() > 0),
                 "scanproportion=" + config.scanProportion() + ": the memcached binding has no scans (as in YCSB)");
+        if (memcached) {
+            memcachedClient(settings);
+        }
         int batch = p.integer("db.batchsize", -1);
         String url = target.url() != null ? target.url() : p.string("db.url", "");
         int loadBatch = !memcached && url.startsWith("jdbc:postgresql:") ? COPY_BATCH : LOAD_BATCH;
@@ -127,7 +130,9 @@ public final class YcsbWorkloadType implements WorkloadType<YcsbSettings> {
     static YcsbStore openStore(YcsbPlan plan, TargetSettings target) {
         int threads = plan.runConfig().threads();
         if (plan.settings().binding().equals("memcached")) {
-            return new MemcachedStore(MemcachedTarget.open(target.address(), threads), plan.config());
+            boolean blocking = memcachedClient(plan.settings()).equals("blocking");
+            // the blocking client's workers have their own connections: one spymemcached client is for the check
+            return new MemcachedStore(MemcachedTarget.open(target.address(), blocking ? 1 : threads), plan.config(), blocking);
         }
         JdbcTarget jdbc = target.openUrlOrEmbedded(threads, H2_FILE_URL);
         YcsbStore store = new JdbcStore(jdbc, target.openReplicasBeside(jdbc, threads), plan.config(), plan.fetchSize());
@@ -137,6 +142,12 @@ public final class YcsbWorkloadType implements WorkloadType<YcsbSettings> {
                     + store.maxRowsPerInsert(plan.config().fieldCount()));
         }
         return store;
+    }
+
+    /** {@value MemcachedStore#CLIENT}: which client the memcached binding's workers use. */
+    private static String memcachedClient(YcsbSettings settings) {
+        return PropertyReader.of(settings.files(), settings.properties())
+                .choice(MemcachedStore.CLIENT, MemcachedStore.CLIENTS.get(0), MemcachedStore.CLIENTS);
     }
 
     /** What {@code cleanup} drops, and where: checked before anything connects. */
