@@ -74,6 +74,9 @@ class SysbenchCommandTest {
         assertTrue(help.startsWith("Usage:\n  sysbench [options]... [testname] [command]\n"), help);
         assertTrue(help.contains("pgsql options:\n  --pgsql-host=STRING     PostgreSQL server host [localhost]\n"), help);
         assertTrue(help.contains("bench sysbench: sysbench 1.0.20's command line in bench"), help);
+        assertTrue(help.contains("\nmysql options:\n  --mysql-host=[LIST,...]          MySQL server host [localhost]\n"), help);
+        assertTrue(help.contains("\n  --pgsql-password=STRING PostgreSQL password []\n"), "a type name is not masked: " + help);
+        assertTrue(help.contains("drivers) [mysql]\n"), "sysbench's default driver, as it prints it: " + help);
 
         String points = CliRunner.run("sysbench", "select_random_points", "help").out();
         assertTrue(points.contains("\nselect_random_points options:\n"), points);
