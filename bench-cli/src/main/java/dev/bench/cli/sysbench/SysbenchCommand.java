@@ -108,6 +108,11 @@ public final class SysbenchCommand implements Callable<Integer> {
             return EXIT_FAILED;
         }
         String command = positionals.get(1);
+        if (command.equals("help") && script == OltpScript.BULK_INSERT) {
+            banner(o);
+            e.println("'" + test.substring(test.lastIndexOf('/') + 1) + "' test does not implement the 'help' command."); // no options
+            return EXIT_FAILED;
+        }
         if (command.equals("help")) {
             banner(o);
             o.print(SysbenchHelp.script(test, script));
@@ -139,6 +144,9 @@ public final class SysbenchCommand implements Callable<Integer> {
         return switch (command) {
             case "prepare" -> oltp.prepare(settings, target, RunConfig.DEFAULT_SEED, names, o, e);
             case "prewarm" -> {
+                if (script == OltpScript.BULK_INSERT) {
+                    throw new BenchException("'bulk_insert' test does not implement the 'prewarm' command.");
+                }
                 if (target.url() == null || Dialect.fromUrl(target.url()) != Dialect.MYSQL) {
                     throw new BenchException("oltp_common.lua: prewarm is currently MySQL only");
                 }
