@@ -101,13 +101,18 @@ public final class SysbenchCommand implements Callable<Integer> {
             return EXIT_FAILED;
         }
         String test = positionals.get(0);
-        OltpScript script = OltpScript.of(test);
+        boolean cpu = test.equals("cpu");
+        OltpScript script = cpu ? null : OltpScript.of(test);
         if (positionals.size() == 1) {
             banner(o);
             o.println("The '" + test + "' test requires a command argument. See 'sysbench " + test + " help'");
             return EXIT_FAILED;
         }
         String command = positionals.get(1);
+        if (cpu) {
+            banner(o);
+            return SysbenchCpu.command(command, args, o, e);
+        }
         if (command.equals("help") && script == OltpScript.BULK_INSERT) {
             banner(o);
             e.println("'" + test.substring(test.lastIndexOf('/') + 1) + "' test does not implement the 'help' command."); // no options
