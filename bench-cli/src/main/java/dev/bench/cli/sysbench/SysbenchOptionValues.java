@@ -56,7 +56,8 @@ final class SysbenchOptionValues {
             String name = o.getKey();
             Set<String> only = ONLY.get(name);
             if (only != null && !only.contains(o.getValue())) {
-                throw new BenchException("bench sysbench does not do --" + name + "=" + o.getValue() + " (only " + String.join("|", only) + ")");
+                String allowed = only.equals(Set.of("")) ? "only with the cpu test" : "only " + String.join("|", only);
+                throw new BenchException("bench sysbench does not do --" + name + "=" + o.getValue() + " (" + allowed + ")");
             }
             if (only == null && !USED.contains(name) && !BENCH_OPTIONS.contains(name)) {
                 throw new BenchException("invalid option: --" + name);
