@@ -3,6 +3,7 @@ package dev.bench.cli.sysbench;
 import dev.bench.cli.CliRunner;
 import dev.bench.core.results.verify.ResultsInvariants;
 import dev.bench.core.testing.TestServers;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -85,6 +86,18 @@ class SysbenchBulkInsertTest {
         } finally {
             assertEquals(0, CliRunner.run("sysbench", "bulk_insert", "--url=" + url, "cleanup").exitCode());
         }
+    }
+
+    /** A second run without cleanup inserts ids 1.. again: its INSERT fails at the thread's end, and so does the run. */
+    @Test
+    void aRunIntoFullTablesFailsOnItsLastInsert() {
+        String url = "--url=" + url("h2");
+        assertEquals(0, CliRunner.run("sysbench", "bulk_insert", url, "prepare").exitCode());
+        assertEquals(0, CliRunner.run("sysbench", "bulk_insert", url, "--events=10", "run").exitCode());
+        CliRunner again = CliRunner.run("sysbench", "bulk_insert", url, "--events=10", "run");
+        assertEquals(1, again.exitCode(), again.out());
+        String last = again.out().lines().reduce((a, b) -> b).orElse("");
+        assertTrue(last.startsWith("FATAL: ") && last.contains("bulk_insert: the last INSERT failed: "), again.out());
     }
 
     @ParameterizedTest

@@ -1,6 +1,7 @@
 package dev.bench.workloads.oltp;
 
 import dev.bench.core.BenchException;
+import dev.bench.core.Failures;
 import dev.bench.core.RunConfig;
 import dev.bench.core.Workload;
 import dev.bench.core.jdbc.JdbcTarget;
@@ -104,7 +105,8 @@ public final class OltpBenchmark extends Benchmark {
     /** bulk_insert: its tables hold every row its threads appended; a failed last INSERT fails the run, as in sysbench. */
     private IntegrityCheck bulkInsertCheck() throws SQLException {
         if (workload.bulkFailure() != null) {
-            throw new BenchException("bulk_insert: the last INSERT failed: " + workload.bulkFailure().getMessage(), workload.bulkFailure());
+            throw new BenchException("bulk_insert: the last INSERT failed: " + Failures.firstLine(workload.bulkFailure().getMessage()),
+                    workload.bulkFailure());
         }
         long stored = Arrays.stream(OltpTables.countRows(target, settings)).sum();
         return IntegrityCheck.of(stored == workload.bulkRows(), stored + " rows stored of " + workload.bulkRows() + " appended");
