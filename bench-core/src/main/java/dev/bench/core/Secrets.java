@@ -27,10 +27,13 @@ public final class Secrets {
     /**
      * password=, password1=, passwd=, pwd= in URL queries, property lists and Connector/J's
      * (host=..,password=..) form; SQL Server's braced {a;b} values whole. A value already masked and
-     * followed by ": " is left with its colon: that is a masked URL in a line "URL: message".
+     * followed by ": " is left with its colon: that is a masked URL in a line "URL: message". An option's
+     * help line ({@code --mysql-password=STRING   MySQL password []}) names a type, not a value: STRING
+     * before blanks is left (a password spelled STRING is remembered and masked all the same).
      */
     private static final Pattern KEYED_PASSWORD =
-            Pattern.compile("(?i)((?:password\\d*|passwd|pwd)[ \\t]*=[ \\t]*)(\\{(?:[^}\\n]|\\}\\})*\\}?|\\*{4}(?=: )|[^&;,)\\s\"']*)");
+            Pattern.compile("(?i)((?:password\\d*|passwd|pwd)[ \\t]*=[ \\t]*)(?!(?-i:STRING)[ \\t])"
+                    + "(\\{(?:[^}\\n]|\\}\\})*\\}?|\\*{4}(?=: )|[^&;,)\\s\"']*)");
     /** user:password@ in URL authorities. */
     private static final Pattern AUTHORITY_PASSWORD = Pattern.compile("(//[^/:@\\s]+:)([^@/\\s]*)(@)");
     /** The same value up to the next query separator only, as a driver may read it (a password with a comma). */

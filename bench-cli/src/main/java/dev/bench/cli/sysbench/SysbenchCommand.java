@@ -101,13 +101,23 @@ public final class SysbenchCommand implements Callable<Integer> {
             return EXIT_FAILED;
         }
         String test = positionals.get(0);
-        OltpScript script = OltpScript.of(test);
+        boolean cpu = test.equals("cpu");
+        OltpScript script = cpu ? null : OltpScript.of(test);
         if (positionals.size() == 1) {
             banner(o);
             o.println("The '" + test + "' test requires a command argument. See 'sysbench " + test + " help'");
             return EXIT_FAILED;
         }
         String command = positionals.get(1);
+        if (cpu) {
+            banner(o);
+            return SysbenchCpu.command(command, args, o, e);
+        }
+        if (command.equals("help") && script == OltpScript.BULK_INSERT) {
+            banner(o);
+            e.println("'" + test.substring(test.lastIndexOf('/') + 1) + "' test does not implement the 'help' command."); // no options
+            return EXIT_FAILED;
+        }
         if (command.equals("help")) {
             banner(o);
             o.print(SysbenchHelp.script(test, script));
@@ -139,6 +149,9 @@ public final class SysbenchCommand implements Callable<Integer> {
         return switch (command) {
             case "prepare" -> oltp.prepare(settings, target, RunConfig.DEFAULT_SEED, names, o, e);
             case "prewarm" -> {
+                if (script == OltpScript.BULK_INSERT) {
+                    throw new BenchException("'bulk_insert' test does not implement the 'prewarm' command.");
+                }
                 if (target.url() == null || Dialect.fromUrl(target.url()) != Dialect.MYSQL) {
                     throw new BenchException("oltp_common.lua: prewarm is currently MySQL only");
                 }

@@ -56,7 +56,8 @@ final class SysbenchOptionValues {
             String name = o.getKey();
             Set<String> only = ONLY.get(name);
             if (only != null && !only.contains(o.getValue())) {
-                throw new BenchException("bench sysbench does not do --" + name + "=" + o.getValue() + " (only " + String.join("|", only) + ")");
+                String allowed = only.equals(Set.of("")) ? "only with the cpu test" : "only " + String.join("|", only);
+                throw new BenchException("bench sysbench does not do --" + name + "=" + o.getValue() + " (" + allowed + ")");
             }
             if (only == null && !USED.contains(name) && !BENCH_OPTIONS.contains(name)) {
                 throw new BenchException("invalid option: --" + name);
@@ -85,7 +86,9 @@ final class SysbenchOptionValues {
         ScriptSettings own = new ScriptSettings(script, args.integer("random-points", defaults.randomPoints()),
                 args.integer("number-of-ranges", defaults.numberOfRanges()), args.integer("delta", defaults.delta()),
                 args.text(defaults.mysqlStorageEngine(), "mysql-storage-engine"));
-        return new OltpRunSettings(oltp, args.integer("threads", 1, "num-threads"), args.number("rand-seed", 0), run, own, true);
+        int threads = args.integer("threads", 1, "num-threads");
+        OltpSettings tables = script == OltpScript.BULK_INSERT ? oltp.withTables(threads, oltp.tableSize()) : oltp; // a table per thread
+        return new OltpRunSettings(tables, threads, args.number("rand-seed", 0), run, own, true);
     }
 
     /** sysbench's --verbosity: 3 by default; 4 and up also show bench's own lines (# results: ...). */

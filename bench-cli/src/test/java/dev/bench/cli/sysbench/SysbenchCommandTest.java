@@ -36,6 +36,7 @@ class SysbenchCommandTest {
             "foo bar                                   | FATAL: Cannot find benchmark 'foo': no such built-in test, file or module",
             "oltp_read_write --no-such=1 run           | FATAL: invalid option: --no-such",
             "oltp_read_write --histogram=on run        | FATAL: bench sysbench does not do --histogram=on (only off)",
+            "oltp_read_write --report-checkpoints=1,2 run | FATAL: bench sysbench does not do --report-checkpoints=1,2 (only with the cpu test)",
             "oltp_read_write --tables=0 run            | FATAL: --tables must be >= 1, got 0",
             "oltp_read_write --skip_trx=maybe run      | FATAL: --skip-trx must be on or off, got 'maybe'",
             "select_random_points --tables=2 prepare   | FATAL: this benchmark does not support --tables > 1",
@@ -74,6 +75,9 @@ class SysbenchCommandTest {
         assertTrue(help.startsWith("Usage:\n  sysbench [options]... [testname] [command]\n"), help);
         assertTrue(help.contains("pgsql options:\n  --pgsql-host=STRING     PostgreSQL server host [localhost]\n"), help);
         assertTrue(help.contains("bench sysbench: sysbench 1.0.20's command line in bench"), help);
+        assertTrue(help.contains("\nmysql options:\n  --mysql-host=[LIST,...]          MySQL server host [localhost]\n"), help);
+        assertTrue(help.contains("\n  --pgsql-password=STRING PostgreSQL password []\n"), "a type name is not masked: " + help);
+        assertTrue(help.contains("drivers) [mysql]\n"), "sysbench's default driver, as it prints it: " + help);
 
         String points = CliRunner.run("sysbench", "select_random_points", "help").out();
         assertTrue(points.contains("\nselect_random_points options:\n"), points);

@@ -1,5 +1,7 @@
 package dev.bench.workloads.oltp;
 
+import dev.bench.core.BenchException;
+import dev.bench.core.Failures;
 import dev.bench.core.RunConfig;
 import dev.bench.core.Workload;
 import dev.bench.core.jdbc.JdbcTarget;
@@ -16,6 +18,8 @@ import dev.bench.workloads.sysbench.SysbenchIntervalLines;
 import dev.bench.workloads.sysbench.SysbenchReport;
 
 import java.io.PrintWriter;
+import java.sql.SQLException;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -88,11 +92,24 @@ public final class OltpBenchmark extends Benchmark {
     /** Every table still holds --table-size rows; oltp_insert and oltp_delete change the count, so theirs is not checked. */
     @Override
     protected IntegrityCheck check(PhasePlan phase, RunResult result) throws Exception {
+        if (run.script().script() == OltpScript.BULK_INSERT) {
+            return bulkInsertCheck();
+        }
         if (!run.script().script().keepsRows()) {
             return IntegrityCheck.notChecked(run.script().script().luaName() + " adds or removes rows");
         }
         OltpCheck check = new OltpCheck(settings.tableSize(), OltpTables.countRows(target, settings));
         return IntegrityCheck.of(check.ok(), check.detail());
+    }
+
+    /** bulk_insert: its tables hold every row its threads appended; a failed last INSERT fails the run, as in sysbench. */
+    private IntegrityCheck bulkInsertCheck() throws SQLException {
+        if (workload.bulkFailure() != null) {
+            throw new BenchException("bulk_insert: the last INSERT failed: " + Failures.firstLine(workload.bulkFailure().getMessage()),
+                    workload.bulkFailure());
+        }
+        long stored = Arrays.stream(OltpTables.countRows(target, settings)).sum();
+        return IntegrityCheck.of(stored == workload.bulkRows(), stored + " rows stored of " + workload.bulkRows() + " appended");
     }
 
     /** The check counts rows per table: what it needs to run once over several clients. */

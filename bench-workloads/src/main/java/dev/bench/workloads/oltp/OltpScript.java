@@ -19,7 +19,9 @@ public enum OltpScript {
     INSERT(false, false, true),
     DELETE(false, false, true),
     SELECT_RANDOM_POINTS(false, false, false),
-    SELECT_RANDOM_RANGES(false, false, false);
+    SELECT_RANDOM_RANGES(false, false, false),
+    /** bulk_insert.lua: each thread appends rows to one multi-row INSERT into its own table ({@link BulkInsertSession}). */
+    BULK_INSERT(false, false, true);
 
     private final boolean transaction;
     private final boolean selects;
@@ -34,7 +36,7 @@ public enum OltpScript {
     /** The script's file name without .lua: oltp_read_write, select_random_points. */
     public String luaName() {
         String name = name().toLowerCase(Locale.ROOT);
-        return name.startsWith("select_") ? name : "oltp_" + name;
+        return name.startsWith("select_") || this == BULK_INSERT ? name : "oltp_" + name;
     }
 
     /**
@@ -66,7 +68,7 @@ public enum OltpScript {
 
     /** Whether every table keeps exactly --table-size rows, ids 1..N (the after-run check): not when rows come and go. */
     boolean keepsRows() {
-        return this != INSERT && this != DELETE;
+        return this != INSERT && this != DELETE && this != BULK_INSERT;
     }
 
     /** Only one table (sysbench asserts --tables == 1 in prepare and cleanup). */

@@ -87,6 +87,23 @@ public final class OltpTables {
         }
     }
 
+    /**
+     * bulk_insert.lua's prepare: sbtest1..N (N = --threads, each thread's own table) with its schema, made if
+     * absent, kept if bench made it earlier (the Lua's CREATE TABLE IF NOT EXISTS), refused if someone else's.
+     */
+    static void createBulkInsertTables(JdbcTarget target, OltpSettings s, Consumer<String> out) {
+        try (Connection c = target.connection()) {
+            OwnedTables owned = new OwnedTables(c);
+            for (String table : names(s)) {
+                out.accept("Creating table '" + table + "'...");
+                owned.createOrReuse(WORKLOAD, table, "CREATE TABLE " + table
+                        + " (id INTEGER NOT NULL, k INTEGER DEFAULT '0' NOT NULL, PRIMARY KEY (id))");
+            }
+        } catch (SQLException e) {
+            throw new BenchException("prepare failed: " + e.getMessage(), e);
+        }
+    }
+
     /** MySQL's prewarm of every table (see {@link OltpWorkloadType#prewarm}). */
     static void prewarm(JdbcTarget target, OltpSettings s, Consumer<String> out) {
         try (Connection c = target.connection(); Statement st = c.createStatement()) {

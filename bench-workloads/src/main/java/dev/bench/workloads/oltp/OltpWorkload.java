@@ -13,6 +13,7 @@ import dev.bench.workloads.sysbench.ThreadFairness;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -46,6 +47,9 @@ public final class OltpWorkload implements Workload {
     private final int threads;
     /** oltp_insert's sysbench.rand.unique(): a counter, permuted, so no two inserts of a run draw the same id. */
     private final AtomicInteger unique = new AtomicInteger((int) System.nanoTime());
+    /** bulk_insert: the rows each thread appended (its next id), and the first last-INSERT that failed, or null. */
+    private final long[] bulkRows;
+    private volatile SQLException bulkFailure;
 
     public OltpWorkload(JdbcTarget target, OltpSettings settings, int threads) {
         this(target, null, settings, ScriptSettings.READ_WRITE, threads);
@@ -63,6 +67,7 @@ public final class OltpWorkload implements Workload {
         this.ids = settings.randType().over(settings.tableSize());
         this.fairness = new ThreadFairness(threads);
         this.threads = threads;
+        this.bulkRows = new long[threads];
     }
 
     @Override
@@ -78,7 +83,8 @@ public final class OltpWorkload implements Workload {
             int writeHost = target.hostOf(c);
             r = replicas == null ? c : replicas.connection();
             int readHost = replicas == null ? writeHost : replicas.hostOf(r);
-            return new OltpSession(c, r, this, workerIndex, hasWrites() ? writeHost : readHost);
+            return script.script() == OltpScript.BULK_INSERT ? new BulkInsertSession(c, this, workerIndex)
+                    : new OltpSession(c, r, this, workerIndex, hasWrites() ? writeHost : readHost);
         } catch (SQLException | RuntimeException e) {
             if (r != null && r != c) {
                 r.close();
@@ -140,6 +146,32 @@ public final class OltpWorkload implements Workload {
         x ^= x >>> 16;
         x *= 0x45d9f3b;
         return x ^ (x >>> 16);
+    }
+
+    long bulkRowsOf(int worker) {
+        return worker < bulkRows.length ? bulkRows[worker] : 0;
+    }
+
+    /** Written by worker {@code worker}'s session only; read after the engine joined the workers. */
+    void bulkRowAdded(int worker) {
+        if (worker < bulkRows.length) {
+            bulkRows[worker]++;
+        }
+    }
+
+    void bulkFailed(SQLException e) {
+        if (bulkFailure == null) {
+            bulkFailure = e;
+        }
+    }
+
+    /** The rows bulk_insert's threads appended, all of which their INSERTs should have stored. */
+    long bulkRows() {
+        return Arrays.stream(bulkRows).sum();
+    }
+
+    SQLException bulkFailure() {
+        return bulkFailure;
     }
 
     /** sysbench's --threads: select_random_* split the k range into this many segments. */

@@ -106,6 +106,11 @@ public final class OltpWorkloadType implements WorkloadType<OltpRunSettings> {
         try (JdbcTarget t = open(target, settings.threads())) {
             out.println(banner(settings));
             out.println();
+            if (settings.script().script() == OltpScript.BULK_INSERT) {
+                OltpTables.createBulkInsertTables(t, settings.oltp(), out::println);
+                out.flush();
+                return 0;
+            }
             Consumer<String> progress = settings.sysbenchForm() ? line -> { } : line -> {
                 err.println(line);
                 err.flush();

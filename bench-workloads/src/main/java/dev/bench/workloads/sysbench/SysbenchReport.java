@@ -84,6 +84,12 @@ public final class SysbenchReport {
         line(b, f("    ignored errors:                      %-6d (%.2f per sec.)", ignored, ignored / seconds));
         line(b, f("    reconnects:                          %-6d (%.2f per sec.)", reconnects, reconnects / seconds));
         line(b, "");
+        return b.append(general(seconds, events, latency, fairness, percentile)).toString();
+    }
+
+    /** The blocks every sysbench test ends its report with: General statistics, Latency, Threads fairness. */
+    public static String general(double seconds, long events, Histogram latency, ThreadFairness fairness, int percentile) {
+        StringBuilder b = new StringBuilder();
         line(b, "General statistics:");
         line(b, f("    total time:                          %.4fs", seconds));
         line(b, "    total number of events:              " + events);
@@ -140,12 +146,12 @@ public final class SysbenchReport {
         return kinds.stream().mapToLong(k -> k.outcomes().reconnects()).sum();
     }
 
-    static double percentileMs(Histogram h, int percentile) {
+    public static double percentileMs(Histogram h, int percentile) {
         return h.getTotalCount() == 0 || percentile <= 0 ? 0 : ms(h.getValueAtPercentile(percentile));
     }
 
     /** 20 as "20", 2.5 as "2.5": how sysbench echoes its numeric options. */
-    static String number(double value) {
+    public static String number(double value) {
         return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
     }
 

@@ -1,0 +1,64 @@
+package dev.bench.cli.sysbench;
+
+import dev.bench.cli.CliRunner;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code bench sysbench cpu}: sysbench's built-in cpu test, its report, its options and its failures. */
+class SysbenchCpuTest {
+
+    @Test
+    void anEventCountsThePrimesBelowTheLimitFromThree() {
+        assertEquals(1228, SysbenchCpu.primes(10000), "the 1229 primes below 10000, less 2");
+        assertEquals(3, SysbenchCpu.primes(8), "3, 5, 7");
+        assertEquals(0, SysbenchCpu.primes(3));
+    }
+
+    @Test
+    void aRunOfSomeEventsReportsThemAll() {
+        CliRunner r = CliRunner.run("sysbench", "--threads=2", "cpu", "--events=60", "--time=0", "--cpu-max-prime=2000", "run");
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        String out = r.out();
+        assertTrue(out.contains("Number of threads: 2\nInitializing random number generator from current time\n\n\n"
+                + "Prime numbers limit: 2000\n\nInitializing worker threads...\n\nThreads started!\n\nCPU speed:\n    events per second: "), out);
+        assertTrue(out.contains("    total number of events:              60\n"), out);
+        assertTrue(out.contains("    events (avg/stddev):           30.0000/"), out);
+        assertTrue(out.matches("(?s).*         95th percentile: +\\d+\\.\\d\\d\n.*"), out);
+    }
+
+    @Test
+    void intermediateLinesAndCheckpointsAreSysbenchs() {
+        CliRunner r = CliRunner.run("sysbench", "cpu", "--report-interval=1", "--report-checkpoints=1", "--time=2", "run");
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        String out = r.out();
+        assertTrue(out.contains("Report intermediate results every 1 second(s)\nReport checkpoint(s) at 1 seconds\n"), out);
+        assertTrue(out.matches("(?s).*\n\\[ 1s \\] thds: 1 eps: \\d+\\.\\d\\d lat \\(ms,95%\\): \\d+\\.\\d\\d\n"
+                + "\\[ 1s \\] Checkpoint report:\nCPU speed:\n.*"), out);
+        assertEquals(2, out.split("CPU speed:", -1).length - 1, "the checkpoint's report and the final one: " + out);
+    }
+
+    @Test
+    void aRateTheThreadsCannotKeepUpWithFillsTheQueueAndFails() {
+        CliRunner r = CliRunner.run("sysbench", "--rate=2000000000", "cpu", "run", "--verbosity=1");
+        assertEquals(1, r.exitCode());
+        assertEquals("FATAL: " + SysbenchCpu.QUEUE_FULL + "\n", r.out());
+    }
+
+    @Test
+    void badInputAndOtherCommandsAreSysbenchsLines() {
+        CliRunner prime = CliRunner.run("sysbench", "cpu", "--cpu-max-prime=0", "run");
+        assertEquals(1, prime.exitCode());
+        assertTrue(prime.out().endsWith("\nFATAL: Invalid value of cpu-max-prime: 0.\n"), prime.out());
+        CliRunner option = CliRunner.run("sysbench", "cpu", "--tables=2", "run");
+        assertEquals(1, option.exitCode());
+        assertTrue(option.out().endsWith("\nFATAL: invalid option: --tables\n"), option.out());
+        CliRunner prepare = CliRunner.run("sysbench", "cpu", "prepare");
+        assertEquals(1, prepare.exitCode());
+        assertEquals("'cpu' test does not implement the 'prepare' command.\n", prepare.err());
+        CliRunner help = CliRunner.run("sysbench", "cpu", "help");
+        assertEquals(0, help.exitCode());
+        assertTrue(help.out().endsWith("\n\ncpu options:\n  --cpu-max-prime=N upper limit for primes generator [10000]\n\n"), help.out());
+    }
+}
