@@ -20,6 +20,9 @@ final class ClientCostMeter {
     private ClientCpu.Sample startCpu;
     private long startNanos;
     private GcPauses gc;
+    /** Reports that found the backlog late ({@link ClientCost#BOUND_BACKLOG_LAG_NANOS}), and the workers then in calls. */
+    private long lateWorkers;
+    private long lateBusy;
 
     ClientCostMeter(long windowStartNanos) {
         this.windowStartNanos = windowStartNanos;
@@ -41,6 +44,14 @@ final class ClientCostMeter {
         }
     }
 
+    /** At a report in the window: the oldest waiting op was {@code lagNanos} late with {@code busy} of {@code workers} in a call. */
+    void sawBacklog(long lagNanos, int busy, int workers) {
+        if (startCpu != null && lagNanos >= ClientCost.BOUND_BACKLOG_LAG_NANOS) {
+            lateWorkers += workers;
+            lateBusy += busy;
+        }
+    }
+
     /** @return the cost since the start; null when the window never started (a stop during warmup) */
     ClientCost finish(long ops, List<Worker> workers, long backlogLagMaxNanos) {
         if (startCpu == null) {
@@ -55,6 +66,7 @@ final class ClientCostMeter {
         return new ClientCost(cpu.userNanos(), cpu.systemNanos(), span, ClientCpu.cores(), ops,
                 gc.count(), gc.totalMillis(), gc.maxMillis(),
                 any ? Math.round(lag.getMean()) : 0, any ? lag.getValueAtPercentile(99) : 0, any ? lag.getMaxValue() : 0,
-                workers.size(), workers.stream().mapToLong(w -> w.times().callNanos()).sum(), backlogLagMaxNanos);
+                workers.size(), workers.stream().mapToLong(w -> w.times().callNanos()).sum(), backlogLagMaxNanos,
+                lateWorkers == 0 ? Double.NaN : (double) lateBusy / lateWorkers);
     }
 }

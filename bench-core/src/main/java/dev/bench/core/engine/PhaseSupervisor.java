@@ -83,8 +83,10 @@ final class PhaseSupervisor {
             long end = finished || interrupted ? now : boundary;
             long lag = dispatcher.lagNanos(now);
             maxLag = Math.max(maxLag, lag);
+            int busy = busy(workers);
+            cost.sawBacklog(lag, busy, workers.size());
             IntervalSnapshot snapshot = collector.collect(previous - windowStartNanos, end - windowStartNanos,
-                    end <= windowStartNanos, lag).withQueue(dispatcher.waitingOps(now), busy(workers));
+                    end <= windowStartNanos, lag).withQueue(dispatcher.waitingOps(now), busy);
             // The drain often ends just past a boundary: don't report an empty sliver as an interval (nor,
             // after Ctrl-C while waiting for --start-at, an interval that ends before it starts).
             boolean emptySliver = (finished || interrupted) && snapshot.isEmpty() && end - previous < interval / 10;

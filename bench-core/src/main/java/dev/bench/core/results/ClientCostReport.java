@@ -53,6 +53,7 @@ public final class ClientCostReport {
         json.put("workers", c.workers());
         json.put("workers_serving_share", c.servingShare());
         json.put("backlog_lag_max_s", c.backlogLagMaxNanos() / 1e9);
+        json.put("late_workers_serving_share", Double.isNaN(c.lateServingShare()) ? null : c.lateServingShare());
         json.put("source", "process utime/stime (/proc/self/stat) from the window's start to its last op; "
                 + "GC pauses from the GarbageCollectorMXBeans; lag = started - intended, per measured op");
         return json;

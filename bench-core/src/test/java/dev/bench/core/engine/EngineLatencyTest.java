@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The engine's latency claims, each against a backend whose behaviour is known in advance. */
@@ -59,6 +60,26 @@ class EngineLatencyTest {
         assertTrue(slowService >= 1 && slowService <= threads,
                 "ops with service >= 0.5 s: " + slowService + ", want the few in flight (1.." + threads + ")");
         assertTrue(op.sojourn().getMaxValue() >= 950 * MILLI, "max sojourn " + op.sojourn().getMaxValue());
+    }
+
+    /**
+     * A server that stalls for 2 s holds every worker in its call while the backlog grows 2 s late: the
+     * server set the pace, not the client, though over the whole run the workers were in calls for a small
+     * share of the time (the rule that judged that share said "client-bound").
+     */
+    @Test
+    void aServerStallIsNotTheClientsBottleneck() {
+        StubWorkload backend = StubWorkload.fixed(0);
+        RunConfig config = RunConfig.builder().threads(4).targetOpsPerSec(2000)
+                .warmup(Duration.ZERO).duration(Duration.ofSeconds(6)).build();
+        backend.stallOnce(System.nanoTime() + 1_500 * MILLI, 2_000 * MILLI);
+
+        RunResult r = Engine.run(backend, config, List.of());
+
+        assertTrue(r.maxLagNanos() >= 1_000 * MILLI, "the backlog fell behind: " + r.maxLagNanos());
+        assertTrue(r.client().servingShare() < 0.5, "over the run the workers were mostly free: " + r.client().servingShare());
+        assertTrue(r.client().lateServingShare() >= 0.5, "while late, they were in calls: " + r.client().lateServingShare());
+        assertFalse(r.client().clientBound(), r.client().toString());
     }
 
     @Test

@@ -47,10 +47,16 @@ final class ClientChecks {
         boolean bound = c.path("client_bound").asBoolean();
         double serving = c.path("workers_serving_share").asDouble();
         double backlogLag = c.path("backlog_lag_max_s").asDouble();
-        boolean rule = span >= ClientCost.BOUND_MIN_SPAN_NANOS / 1e9 && utilisation >= ClientCost.BOUND_UTILISATION
-                || backlogLag >= ClientCost.BOUND_BACKLOG_LAG_NANOS / 1e9 && serving < ClientCost.BOUND_SERVING_SHARE;
+        // late_workers_serving_share: the workers in calls while the backlog was late (null: never); before it was
+        // written, the rule judged the whole run's serving share
+        JsonNode late = c.get("late_workers_serving_share");
+        boolean backlogRule = late == null
+                ? backlogLag >= ClientCost.BOUND_BACKLOG_LAG_NANOS / 1e9 && serving < ClientCost.BOUND_SERVING_SHARE
+                : !late.isNull() && late.asDouble() < ClientCost.BOUND_SERVING_SHARE;
+        boolean rule = span >= ClientCost.BOUND_MIN_SPAN_NANOS / 1e9 && utilisation >= ClientCost.BOUND_UTILISATION || backlogRule;
+        String whileLate = late == null || late.isNull() ? "" : ", " + late.asDouble() + " of them in a call while it was";
         out.check(bound == rule, () -> b.name() + ": client.client_bound " + bound + " with a utilisation of " + utilisation
-                + ", a backlog " + backlogLag + " s late and the workers serving " + serving + " of the time");
+                + ", a backlog " + backlogLag + " s late and the workers serving " + serving + " of the time" + whileLate);
         long gcMax = c.path("gc_pause_max_ms").asLong();
         long gcTotal = c.path("gc_pause_total_ms").asLong();
         out.check(gcMax <= gcTotal, () -> b.name() + ": client.gc_pause_max_ms " + gcMax + " > the total " + gcTotal);

@@ -18,7 +18,7 @@ class ClientChecksTest {
 
     /** 300 ops (HandMadeRun's 3 s), 0.6 s user + 0.15 s system over 3.2 s on 2 cores. */
     private static final ClientCost COST = new ClientCost(600_000_000, 150_000_000, 3_200_000_000L, 2, 300,
-            4, 9, 5, 52_000, 410_000, 2_100_000, 2, 6_000_000_000L, 1_500_000_000L);
+            4, 9, 5, 52_000, 410_000, 2_100_000, 2, 6_000_000_000L, 1_500_000_000L, Double.NaN);
 
     private static Map<String, Object> runWith(Path dir, Map<String, Object> client) throws Exception {
         Map<String, Object> s = HandMadeRun.run(dir, 3);
@@ -56,7 +56,7 @@ class ClientChecksTest {
     @Test
     void opsOtherThanTheRunsAndABoundVerdictAgainstTheUtilisationAreCaught(@TempDir Path tmp) throws Exception {
         Map<String, Object> client = ClientCostReport.json(new ClientCost(600_000_000, 150_000_000, 3_200_000_000L, 2, 301,
-                4, 9, 5, 52_000, 410_000, 2_100_000, 2, 6_000_000_000L, 1_500_000_000L));
+                4, 9, 5, 52_000, 410_000, 2_100_000, 2, 6_000_000_000L, 1_500_000_000L, Double.NaN));
         client.put("client_bound", true);
         runWith(tmp, client);
         List<String> lines = broken(tmp);
@@ -65,21 +65,21 @@ class ClientChecksTest {
         assertTrue(lines.get(1).contains("client.client_bound true with a utilisation of 0.117"), lines.get(1));
     }
 
-    /** 1.5 s behind with the workers serving 0.3 of the time: starved of CPU by others, and said so. */
+    /** 1.5 s behind with a quarter of the workers in a call meanwhile: starved of CPU by others, and said so. */
     @Test
     void aScheduleThatFellBehindWithFreeWorkersIsClientBound(@TempDir Path tmp) throws Exception {
         ClientCost starved = new ClientCost(600_000_000, 150_000_000, 3_200_000_000L, 2, 300,
-                4, 9, 5, 52_000, 410_000, 2_100_000, 2, 1_920_000_000L, 1_500_000_000L);
+                4, 9, 5, 52_000, 410_000, 2_100_000, 2, 1_920_000_000L, 1_500_000_000L, 0.25);
         assertTrue(starved.clientBound());
         Map<String, Object> client = ClientCostReport.json(starved);
         client.put("client_bound", false);
-        oneLineSaying(tmp, client, "a backlog 1.5 s late and the workers serving 0.3 of the time");
+        oneLineSaying(tmp, client, "a backlog 1.5 s late and the workers serving 0.3 of the time, 0.25 of them in a call while it was");
     }
 
     @Test
     void aLagWhoseMeanPassesItsMaxIsCaught(@TempDir Path tmp) throws Exception {
         oneLineSaying(tmp, ClientCostReport.json(new ClientCost(600_000_000, 150_000_000, 3_200_000_000L, 2, 300,
-                4, 9, 5, 3_000_000, 410_000, 2_100_000, 2, 6_000_000_000L, 1_500_000_000L)),
+                4, 9, 5, 3_000_000, 410_000, 2_100_000, 2, 6_000_000_000L, 1_500_000_000L, Double.NaN)),
                 "client.schedule_lag_us mean 3000.0, p99 410.0, max 2100.0: not ordered");
     }
 }
