@@ -25,6 +25,11 @@ public final class BlockingSocketFactory extends SocketFactory {
 
     @Override
     public Socket createSocket() throws SocketException {
+        return blockingSocket();
+    }
+
+    /** An unconnected socket that waits for replies in one blocking {@code read(2)}; {@link ConnectorJSocketFactory}'s too. */
+    static Socket blockingSocket() throws SocketException {
         return new ChannelSocket();
     }
 
