@@ -121,27 +121,23 @@ class BlockingSocketFactoryTest {
 
     @Test
     void aPostgresTargetsConnectionsGoThroughIt() throws SQLException {
-        try (JdbcTarget target = JdbcTarget.open(TestServers.postgresUrl(), null, null, 1);
-             Connection c = target.connection();
-             Statement s = c.createStatement();
-             ResultSet r = s.executeQuery("SELECT 41 + 1")) {
-            r.next();
-            assertEquals(42, r.getInt(1));
-            int port = java.net.URI.create(TestServers.postgresUrl().substring("jdbc:".length())).getPort();
-            assertTrue(ReadDeadlines.watchedTo(port) >= 1, "no socket of this factory's is connected to port " + port);
-        }
+        assertConnectionsGoThroughIt(TestServers.postgresUrl());
     }
 
     /** Connector/J's too, through ConnectorJSocketFactory: its own factory with this one's sockets. */
     @Test
     void aConnectorJTargetsConnectionsGoThroughIt() throws SQLException {
-        try (JdbcTarget target = JdbcTarget.open(TestServers.mysqlUrl(), null, null, 1);
+        assertConnectionsGoThroughIt(TestServers.mysqlUrl());
+    }
+
+    private static void assertConnectionsGoThroughIt(String url) throws SQLException {
+        try (JdbcTarget target = JdbcTarget.open(url, null, null, 1);
              Connection c = target.connection();
              Statement s = c.createStatement();
              ResultSet r = s.executeQuery("SELECT 41 + 1")) {
             r.next();
             assertEquals(42, r.getInt(1));
-            int port = java.net.URI.create(TestServers.mysqlUrl().substring("jdbc:".length())).getPort();
+            int port = java.net.URI.create(url.substring("jdbc:".length())).getPort();
             assertTrue(ReadDeadlines.watchedTo(port) >= 1, "no socket of this factory's is connected to port " + port);
         }
     }
