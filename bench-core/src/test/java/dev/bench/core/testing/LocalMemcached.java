@@ -78,6 +78,27 @@ public final class LocalMemcached implements AutoCloseable {
     /** SIGSTOP ({@code true}) or SIGCONT: a server that hangs, its connections open and silent. */
     public void pause(boolean stop) throws IOException, InterruptedException {
         new ProcessBuilder("kill", stop ? "-STOP" : "-CONT", String.valueOf(process.pid())).inheritIO().start().waitFor();
+        // kill returns once the signal is sent; each thread stops when it next runs. Wait until all have, or a
+        // request sent meanwhile may still be answered (CI saw a reply 50 ms after the kill on a busy machine).
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        while (stop && !allThreadsStopped() && System.nanoTime() < deadline) {
+            sleep(5);
+        }
+    }
+
+    /** Every thread of the process in state T (stopped), from /proc/PID/task/TID/stat. */
+    private boolean allThreadsStopped() throws IOException {
+        File[] tasks = new File("/proc/" + process.pid() + "/task").listFiles();
+        if (tasks == null) {
+            return true; // no /proc: nothing to wait for
+        }
+        for (File task : tasks) {
+            String stat = java.nio.file.Files.readString(new File(task, "stat").toPath());
+            if (stat.charAt(stat.lastIndexOf(')') + 2) != 'T') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** SIGKILL, as a crash: no goodbye to the clients. Waits until the port is closed. */
