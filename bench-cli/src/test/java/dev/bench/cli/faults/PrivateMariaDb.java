@@ -21,9 +21,16 @@ final class PrivateMariaDb extends ChildProcessServer {
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-        Shell.run("chown", "mysql", dir.toString());
+        // its own tmpdir, not /tmp: CI saw the bootstrap lose a temporary table there ('Could not remove temporary
+        // table /tmp/#sql-temptable-...', then 'Unknown table mysql.tmp_user_sys') with other servers about
+        try {
+            Files.createDirectory(dir.resolve("tmp"));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        Shell.run("chown", "-R", "mysql", dir.toString());
         Shell.run("mariadb-install-db", "--no-defaults", "--datadir=" + dir.resolve("data"), "--user=mysql",
-                "--auth-root-authentication-method=normal", "--skip-test-db");
+                "--auth-root-authentication-method=normal", "--skip-test-db", "--tmpdir=" + dir.resolve("tmp"));
         start();
         Shell.run("mariadb", "--no-defaults", "-S", dir.resolve("sock").toString(), "-uroot", "-e",
                 "CREATE DATABASE bench; CREATE USER 'bench'@'%' IDENTIFIED BY 'bench';"
@@ -39,7 +46,7 @@ final class PrivateMariaDb extends ChildProcessServer {
     protected ProcessBuilder command() {
         return new ProcessBuilder("/usr/sbin/mariadbd", "--no-defaults", "--datadir=" + dir.resolve("data"),
                 "--port=" + port(), "--bind-address=127.0.0.1", "--socket=" + dir.resolve("sock"),
-                "--pid-file=" + dir.resolve("pid"), "--user=mysql", "--skip-log-bin", "--skip-name-resolve",
+                "--pid-file=" + dir.resolve("pid"), "--tmpdir=" + dir.resolve("tmp"), "--user=mysql", "--skip-log-bin", "--skip-name-resolve",
                 "--innodb-flush-log-at-trx-commit=2", "--innodb-buffer-pool-size=64M", "--max-connections=200")
                 .redirectOutput(dir.resolve("log").toFile());
     }
