@@ -210,9 +210,38 @@ class JdbcTargetTest {
     private static String limitedUrl(String url) {
         String limited = url.replaceFirst("user=[^&]*", "user=bench_two").replaceFirst("password=[^&]*", "password=bench");
         try (Connection c = DriverManager.getConnection(limited)) {
-            return limited;
+            c.isValid(1);
         } catch (SQLException e) {
             return SkipOrFail.missing("no user bench_two with password bench (scripts/services.sh makes it): " + e.getMessage());
+        }
+        awaitNoSessionsOfBenchTwo(url);
+        return limited;
+    }
+
+    /**
+     * The server frees a closed session's slot when its backend has gone, a moment after the client closed it:
+     * a test opening bench_two's two connections right after this probe (or another test's) was refused its
+     * second (seen in CI's container pass).
+     */
+    private static void awaitNoSessionsOfBenchTwo(String url) {
+        String count = url.startsWith("jdbc:postgresql:")
+                ? "SELECT count(*) FROM pg_stat_activity WHERE usename = 'bench_two'"
+                : "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE USER = 'bench_two'";
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+            while (System.nanoTime() < deadline) {
+                try (ResultSet r = s.executeQuery(count)) {
+                    r.next();
+                    if (r.getLong(1) == 0) {
+                        return;
+                    }
+                }
+                Thread.sleep(20);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }
