@@ -85,6 +85,12 @@ DO $$BEGIN
     CREATE ROLE bench_two LOGIN PASSWORD 'bench' CONNECTION LIMIT 2;
   END IF;
 END$$;
+-- bench_twelve may hold twelve: a pool of exactly its limit opens
+DO $$BEGIN
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'bench_twelve') THEN
+    CREATE ROLE bench_twelve LOGIN PASSWORD 'bench' CONNECTION LIMIT 12;
+  END IF;
+END$$;
 SELECT 'CREATE TABLESPACE bench_ts OWNER bench LOCATION ''/var/lib/postgresql/bench_ts'''
  WHERE NOT EXISTS (SELECT FROM pg_tablespace WHERE spcname = 'bench_ts')\gexec
 SQL

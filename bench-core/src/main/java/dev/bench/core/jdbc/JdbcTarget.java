@@ -8,7 +8,6 @@ import dev.bench.core.BenchException;
 import dev.bench.core.Failures;
 import dev.bench.core.Secrets;
 
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
@@ -103,6 +102,10 @@ public final class JdbcTarget implements AutoCloseable {
         RefusalTrackingDataSource unpooled;
         try {
             unpooled = new RefusalTrackingDataSource(new DriverDataSource(url, null, properties, user, password));
+        } catch (RuntimeException e) {
+            throw new BenchException("cannot connect to " + masked + ": " + Failures.rootMessage(e), e);
+        }
+        try {
             HikariConfig config = new HikariConfig();
             config.setDataSource(unpooled);
             config.setMaximumPoolSize(poolSize);
@@ -123,6 +126,7 @@ public final class JdbcTarget implements AutoCloseable {
                 }
             };
         } catch (SQLException | RuntimeException e) {
+            unpooled.closeUnadopted();
             throw new BenchException("cannot connect to " + masked + ": " + Failures.rootMessage(e), e);
         }
         SQLException refused = unpooled.refusal();
@@ -148,12 +152,17 @@ public final class JdbcTarget implements AutoCloseable {
      * wait is bounded by the initialization timeout, which also retries a failing first connection once
      * a second: one connection outside the pool first makes a wrong URL, host or password fail at once.
      */
-    private static void fillInParallel(HikariConfig config, DataSource unpooled, Dialect dialect, int poolSize)
+    private static void fillInParallel(HikariConfig config, RefusalTrackingDataSource unpooled, Dialect dialect, int poolSize)
             throws SQLException {
-        try (Connection probe = unpooled.getConnection()) {
+        Connection probe = unpooled.getConnection();
+        try {
             probe.getAutoCommit(); // a live session: the server takes connections
             ServerConnectionLimit.check(probe, dialect, poolSize);
+        } catch (SQLException | RuntimeException e) {
+            probe.close();
+            throw e;
         }
+        unpooled.adopt(probe); // the pool's first connection: no slot waits on a closed session's exit
         System.setProperty("com.zaxxer.hikari.blockUntilFilled", "true");
         config.setInitializationFailTimeout(config.getConnectionTimeout());
     }

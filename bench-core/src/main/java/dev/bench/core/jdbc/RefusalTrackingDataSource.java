@@ -48,6 +48,8 @@ final class RefusalTrackingDataSource implements DataSource {
     private volatile boolean stopped;
     /** The latest attempt's refusal; null after a success (a slot may have come free since). */
     private final AtomicReference<SQLException> refusal = new AtomicReference<>();
+    /** A connection already open, handed out by the next attempt instead of a new one (see {@link #adopt}). */
+    private final AtomicReference<Connection> adopted = new AtomicReference<>();
 
     RefusalTrackingDataSource(DataSource driver) {
         this(driver, TimeUnit.MILLISECONDS.toNanos(COMEBACK_WAIT_MS));
@@ -74,8 +76,36 @@ final class RefusalTrackingDataSource implements DataSource {
                 || REFUSED_MYSQL_CODES.contains(e.getErrorCode());
     }
 
+    /**
+     * The next attempt returns this connection instead of opening one. A probe closed before the pool fills
+     * keeps its slot on the server until its backend has exited, a moment later: a user whose limit is the
+     * pool's size was refused a connection the probe had just given back.
+     */
+    void adopt(Connection open) {
+        closeQuietly(adopted.getAndSet(open));
+    }
+
+    /** Closes an adopted connection nobody took (the pool failed before it asked). */
+    void closeUnadopted() {
+        closeQuietly(adopted.getAndSet(null));
+    }
+
+    private static void closeQuietly(Connection c) {
+        if (c != null) {
+            try {
+                c.close();
+            } catch (SQLException ignored) {
+                // it was never used by the run
+            }
+        }
+    }
+
     @Override
     public Connection getConnection() throws SQLException {
+        Connection ready = adopted.getAndSet(null);
+        if (ready != null) {
+            return ready;
+        }
         long deadline = System.nanoTime() + comebackWaitNanos;
         while (true) {
             try {

@@ -12,7 +12,7 @@ import java.sql.Statement;
 /**
  * What {@code scripts/services.sh} sets up on its servers beyond user and database, done on a test container
  * too, so the same tests run on both paths: {@code bench_two}, a user that may hold two connections (the
- * server that refuses a third), and PostgreSQL's tablespace {@code bench_ts} (pgbench's --tablespace).
+ * server that refuses a third), {@code bench_twelve} (PostgreSQL, twelve), and PostgreSQL's tablespace {@code bench_ts} (pgbench's --tablespace).
  */
 final class ContainerExtras {
 
@@ -26,6 +26,7 @@ final class ContainerExtras {
         exec(c, "mkdir", "-p", TABLESPACE_DIR);
         sql(c.getJdbcUrl(), c.getUsername(), c.getPassword(),
                 "CREATE ROLE bench_two LOGIN PASSWORD 'bench' CONNECTION LIMIT 2",
+                "CREATE ROLE bench_twelve LOGIN PASSWORD 'bench' CONNECTION LIMIT 12",
                 "CREATE TABLESPACE bench_ts OWNER \"" + c.getUsername() + "\" LOCATION '" + TABLESPACE_DIR + "'");
         return c;
     }
