@@ -7,6 +7,7 @@ import dev.bench.workloads.oltp.OltpScript;
 import dev.bench.workloads.oltp.OltpSettings;
 import dev.bench.workloads.oltp.RandType;
 import dev.bench.workloads.oltp.ScriptSettings;
+import dev.bench.workloads.sysbench.OnOff;
 import dev.bench.workloads.sysbench.SysbenchRunSettings;
 
 import java.util.ArrayList;
@@ -24,7 +25,7 @@ final class SysbenchOptionValues {
     /** bench's own options, handed to its target and run options (--url, --results, ...). */
     static final Set<String> BENCH_OPTIONS = Set.of("url", "address", "database", "user", "password", "pool-size",
             "reads-to", "replica-url", "seed", "arrivals", "report-interval", "max-lag", "results", "clients", "client-id",
-            "start-at", "schedule", "metrics-port");
+            "start-at", "schedule", "metrics-port", "profile");
     private static final Set<String> USED = Set.of("threads", "num-threads", "events", "max-requests", "time", "max-time",
             "rate", "tx-rate", "warmup-time", "percentile", "rand-type", "rand-seed", "verbosity", "db-driver", "db-ps-mode",
             "tables", "table-size", "range-size", "point-selects", "simple-ranges", "sum-ranges", "order-ranges",
@@ -100,7 +101,11 @@ final class SysbenchOptionValues {
     List<String> benchArgs() {
         List<String> out = new ArrayList<>();
         for (Map.Entry<String, String> o : args.options().entrySet()) {
-            if (BENCH_OPTIONS.contains(o.getKey())) {
+            if (o.getKey().equals("profile")) { // a picocli flag, given sysbench's way: --profile, --profile=on|off
+                if (OnOff.parse("--profile", o.getValue())) {
+                    out.add("--profile");
+                }
+            } else if (BENCH_OPTIONS.contains(o.getKey())) {
                 out.add("--" + o.getKey() + "=" + o.getValue());
             }
         }

@@ -157,6 +157,28 @@ class SysbenchCommandTest {
         assertFalse(refused.out().contains("s3cret") || refused.err().contains("s3cret"), refused.out());
     }
 
+    /** bench's --profile, sysbench's way (a bare flag, or on|off): the run's flame graph, on the embedded H2. */
+    @Test
+    void profileIsBenchsFlagInSysbenchsForm() throws Exception {
+        String h2 = "--url=jdbc:h2:mem:sb_profile_" + System.nanoTime() + ";DB_CLOSE_DELAY=-1";
+        List<String> common = List.of(h2, "--tables=1", "--table-size=100");
+        assertEquals(0, sysbench("oltp_point_select", common, "prepare").exitCode());
+        Path on = dir.resolve("on");
+        CliRunner run = sysbench("oltp_point_select", common, "--profile", "--time=1", "--results=" + on, "run");
+        assertEquals(0, run.exitCode(), run.out() + run.err());
+        assertTrue(Files.exists(on.resolve("profile.html")) || Files.exists(on.resolve("profile.jfr")), run.out());
+        ResultsInvariants.assertHold(on);
+
+        Path off = dir.resolve("off");
+        CliRunner plain = sysbench("oltp_point_select", common, "--profile=off", "--time=1", "--results=" + off, "run");
+        assertEquals(0, plain.exitCode(), plain.out() + plain.err());
+        assertFalse(Files.exists(off.resolve("profile.html")) || Files.exists(off.resolve("profile.jfr")));
+
+        CliRunner bad = sysbench("oltp_point_select", common, "--profile=maybe", "run");
+        assertEquals(1, bad.exitCode());
+        assertTrue(bad.out().contains("FATAL: --profile must be on or off, got 'maybe'"), bad.out());
+    }
+
     private static String query(java.net.URI uri, String key) {
         for (String kv : uri.getQuery().split("&")) {
             if (kv.startsWith(key + "=")) {
