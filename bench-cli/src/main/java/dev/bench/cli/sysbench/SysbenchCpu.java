@@ -1,6 +1,7 @@
 package dev.bench.cli.sysbench;
 
 import dev.bench.core.BenchException;
+import dev.bench.workloads.sysbench.SysbenchCheckpoints;
 import dev.bench.workloads.sysbench.SysbenchReport;
 import dev.bench.workloads.sysbench.ThreadFairness;
 import org.HdrHistogram.Histogram;
@@ -82,11 +83,7 @@ final class SysbenchCpu {
         this.maxPrime = args.integer("cpu-max-prime", 10000);
         this.seed = args.number("rand-seed", 0);
         this.out = out;
-        for (String at : args.text("", "report-checkpoints").split(",")) {
-            if (!at.isBlank()) {
-                checkpoints.add(parseSeconds(at));
-            }
-        }
+        checkpoints.addAll(SysbenchCheckpoints.parse(args.text("", "report-checkpoints")));
         if (threads < 1) {
             throw new BenchException("Invalid value for --threads: " + threads);
         }
@@ -236,7 +233,7 @@ final class SysbenchCpu {
             out.println("Report intermediate results every " + SysbenchReport.number(reportInterval) + " second(s)");
         }
         if (!checkpoints.isEmpty()) {
-            out.println("Report checkpoint(s) at " + String.join(", ", checkpoints.stream().map(String::valueOf).toList()) + " seconds");
+            out.println(SysbenchCheckpoints.headerLine(checkpoints));
         }
         out.println(seed == 0 ? "Initializing random number generator from current time"
                 : "Initializing random number generator from seed (" + seed + ").");
@@ -268,14 +265,6 @@ final class SysbenchCpu {
         out.println();
         out.print(SysbenchReport.general((now - start) / 1e9, n, latency, done, percentile));
         out.flush();
-    }
-
-    private static long parseSeconds(String at) {
-        try {
-            return Long.parseLong(at.trim());
-        } catch (NumberFormatException e) {
-            throw new BenchException("Invalid value for --report-checkpoints: '" + at + "'");
-        }
     }
 
     private static Thread daemon(Runnable body, String name) {

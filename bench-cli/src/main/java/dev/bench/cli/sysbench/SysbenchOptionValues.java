@@ -8,6 +8,7 @@ import dev.bench.workloads.oltp.OltpSettings;
 import dev.bench.workloads.oltp.RandType;
 import dev.bench.workloads.oltp.ScriptSettings;
 import dev.bench.workloads.sysbench.OnOff;
+import dev.bench.workloads.sysbench.SysbenchCheckpoints;
 import dev.bench.workloads.sysbench.SysbenchRunSettings;
 
 import java.util.ArrayList;
@@ -27,23 +28,25 @@ final class SysbenchOptionValues {
             "reads-to", "replica-url", "seed", "arrivals", "report-interval", "max-lag", "results", "clients", "client-id",
             "start-at", "schedule", "metrics-port", "profile");
     private static final Set<String> USED = Set.of("threads", "num-threads", "events", "max-requests", "time", "max-time",
-            "rate", "tx-rate", "warmup-time", "percentile", "rand-type", "rand-seed", "verbosity", "db-driver", "db-ps-mode",
+            "rate", "tx-rate", "warmup-time", "percentile", "report-checkpoints", "rand-type", "rand-seed", "verbosity", "db-driver", "db-ps-mode",
             "tables", "table-size", "range-size", "point-selects", "simple-ranges", "sum-ranges", "order-ranges",
             "distinct-ranges", "index-updates", "non-index-updates", "delete-inserts", "range-selects", "skip-trx", "auto-inc",
             "create-secondary", "random-points", "number-of-ranges", "delta", "mysql-storage-engine", "mysql-host",
             "mysql-port", "mysql-user", "mysql-password", "mysql-db", "mysql-socket", "pgsql-host", "pgsql-port",
-            "pgsql-user", "pgsql-password", "pgsql-db", "help", "version");
+            "pgsql-user", "pgsql-password", "pgsql-db", "mysql-dry-run", "help", "version");
     /** Accepted at these values only: anything else would need what bench sysbench does not do. */
     private static final Map<String, Set<String>> ONLY = Map.ofEntries(
             Map.entry("forced-shutdown", Set.of("off", "0")), Map.entry("debug", Set.of("off")),
             Map.entry("validate", Set.of("off")), Map.entry("db-debug", Set.of("off")),
-            Map.entry("histogram", Set.of("off")), Map.entry("report-checkpoints", Set.of("")),
-            Map.entry("secondary", Set.of("off")), Map.entry("mysql-dry-run", Set.of("off")),
+            Map.entry("histogram", Set.of("off")), Map.entry("secondary", Set.of("off")),
             Map.entry("mysql-ssl", Set.of("off")), Map.entry("mysql-compression", Set.of("off")),
             Map.entry("mysql-debug", Set.of("off")),
             Map.entry("mysql-ignore-errors", Set.of("1213,1020,1205")), Map.entry("thread-stack-size", Set.of("64K", "64k")),
             Map.entry("rand-spec-iter", Set.of("12")), Map.entry("rand-spec-pct", Set.of("1")),
             Map.entry("rand-spec-res", Set.of("75")), Map.entry("rand-pareto-h", Set.of("0.2")));
+
+    /** A dry run's database: H2 in this JVM's memory, gone when its last connection closes. */
+    static final String DRY_RUN_URL_PREFIX = "jdbc:h2:mem:sysbench_dry_run_";
 
     private final SysbenchArgs args;
 
@@ -82,7 +85,8 @@ final class SysbenchOptionValues {
                 args.flag("create-secondary", d.createSecondary()), RandType.parse("--rand-type", args.text("special", "rand-type")));
         SysbenchRunSettings run = new SysbenchRunSettings(args.decimal("time", SysbenchRunSettings.TIME_S, "max-time"),
                 args.number("events", 0, "max-requests"), args.decimal("rate", 0, "tx-rate"), args.decimal("warmup-time", 0),
-                args.integer("percentile", SysbenchRunSettings.PERCENTILE));
+                args.integer("percentile", SysbenchRunSettings.PERCENTILE),
+                SysbenchCheckpoints.parse(args.text("", "report-checkpoints")));
         ScriptSettings defaults = ScriptSettings.of(script);
         ScriptSettings own = new ScriptSettings(script, args.integer("random-points", defaults.randomPoints()),
                 args.integer("number-of-ranges", defaults.numberOfRanges()), args.integer("delta", defaults.delta()),
@@ -117,6 +121,10 @@ final class SysbenchOptionValues {
      * sbtest), unless bench's --url or --address does; no driver and no URL: the embedded H2.
      */
     TargetSettings target(TargetSettings bench) {
+        if (bench.url() == null && bench.address() == null && dryRun()) {
+            return new TargetSettings(DRY_RUN_URL_PREFIX + System.nanoTime(), null, null, null, null, bench.poolSize(),
+                    bench.container(), bench.readsTo(), bench.replicaUrl());
+        }
         if (bench.url() != null || bench.address() != null || !args.has("db-driver")) {
             return bench;
         }
@@ -140,5 +148,14 @@ final class SysbenchOptionValues {
 
     String driver() {
         return args.text("", "db-driver");
+    }
+
+    /**
+     * --mysql-dry-run on the mysql driver (sysbench's default one): no server is touched. sysbench's driver
+     * pretends that each call succeeded; here each statement really runs, on an in-memory H2 that lives
+     * as long as the command ({@link #target}).
+     */
+    boolean dryRun() {
+        return args.flag("mysql-dry-run", false) && (!args.has("db-driver") || driver().equals("mysql"));
     }
 }

@@ -36,7 +36,8 @@ class SysbenchCommandTest {
             "foo bar                                   | FATAL: Cannot find benchmark 'foo': no such built-in test, file or module",
             "oltp_read_write --no-such=1 run           | FATAL: invalid option: --no-such",
             "oltp_read_write --histogram=on run        | FATAL: bench sysbench does not do --histogram=on (only off)",
-            "oltp_read_write --report-checkpoints=1,2 run | FATAL: bench sysbench does not do --report-checkpoints=1,2 (only with the cpu test)",
+            "oltp_read_write --report-checkpoints=1,x run | FATAL: Invalid value for --report-checkpoints: 'x'",
+            "oltp_point_select --mysql-dry-run prewarm | FATAL: bench sysbench does not do --mysql-dry-run with prewarm",
             "oltp_read_write --tables=0 run            | FATAL: --tables must be >= 1, got 0",
             "oltp_read_write --skip_trx=maybe run      | FATAL: --skip-trx must be on or off, got 'maybe'",
             "select_random_points --tables=2 prepare   | FATAL: this benchmark does not support --tables > 1",
@@ -155,6 +156,35 @@ class SysbenchCommandTest {
         assertEquals(1, refused.exitCode());
         assertTrue(refused.out().contains("\nFATAL: "), refused.out());
         assertFalse(refused.out().contains("s3cret") || refused.err().contains("s3cret"), refused.out());
+    }
+
+    /**
+     * --mysql-dry-run touches no server (nothing listens on the port named), and --report-checkpoints splits the
+     * run: the checkpoint reports and the final one add up to the transactions summary.json counts.
+     */
+    @Test
+    void aDryRunWithCheckpointsReportsTheWholeRunInParts() throws Exception {
+        Path results = dir.resolve("dry");
+        CliRunner run = CliRunner.run("sysbench", "oltp_read_only", "--db-driver=mysql", "--mysql-host=127.0.0.1",
+                "--mysql-port=1", "--mysql-dry-run", "--table-size=1000", "--time=3", "--report-checkpoints=2,1",
+                "--results=" + results, "run");
+        assertEquals(0, run.exitCode(), run.out() + run.err());
+        String out = run.out();
+        assertTrue(out.contains("Report checkpoint(s) at 1, 2 seconds\n"), out);
+        assertEquals(List.of("[ 1s ] Checkpoint report:", "[ 2s ] Checkpoint report:"),
+                out.lines().filter(l -> l.endsWith("Checkpoint report:")).toList());
+        assertEquals(3, out.lines().filter(l -> l.equals("SQL statistics:")).count(), out);
+        long reported = 0;
+        for (String l : out.lines().toList()) {
+            if (l.startsWith("    transactions:")) {
+                reported += number(l, "transactions:");
+            }
+        }
+        long completed = new com.fasterxml.jackson.databind.ObjectMapper().readTree(results.resolve("summary.json").toFile())
+                .path("ops").path("transaction").path("completed").asLong();
+        assertTrue(completed > 0, out);
+        assertEquals(completed, reported, out);
+        ResultsInvariants.assertHold(results);
     }
 
     /** bench's --profile, sysbench's way (a bare flag, or on|off): the run's flame graph, on the embedded H2. */

@@ -14,6 +14,7 @@ import dev.bench.core.run.IntegrityCheck;
 import dev.bench.core.run.PhaseOutcome;
 import dev.bench.core.run.PhasePlan;
 import dev.bench.workloads.sysbench.QueryCounts;
+import dev.bench.workloads.sysbench.SysbenchCheckpoints;
 import dev.bench.workloads.sysbench.SysbenchIntervalLines;
 import dev.bench.workloads.sysbench.SysbenchReport;
 
@@ -40,6 +41,8 @@ public final class OltpBenchmark extends Benchmark {
     private final int percentile;
     private final double reportIntervalSeconds;
     private OltpWorkload workload;
+    /** --report-checkpoints' reports, or null without it. */
+    private SysbenchCheckpoints checkpoints;
 
     /**
      * @param replicas              the replicas' read-only pool for the selects, or null; closed with this benchmark
@@ -85,8 +88,10 @@ public final class OltpBenchmark extends Benchmark {
     /** sysbench's header when the run starts (the tables were found), then its intermediate lines. */
     @Override
     protected List<IntervalListener> listeners(PhasePlan phase, PrintWriter out) {
+        List<Long> at = run.sysbench().checkpoints();
+        checkpoints = at.isEmpty() ? null : new SysbenchCheckpoints(at, workload.counters(), workload.fairness(), percentile);
         return List.of(new SysbenchIntervalLines(out, workload.counters(), OltpWorkloadType.banner(run), phase.config(),
-                reportIntervalSeconds, percentile, run.clockSeeded()));
+                reportIntervalSeconds, percentile, run.clockSeeded(), checkpoints));
     }
 
     /** Every table still holds --table-size rows; oltp_insert and oltp_delete change the count, so theirs is not checked. */
@@ -131,7 +136,9 @@ public final class OltpBenchmark extends Benchmark {
 
     @Override
     protected void report(PhaseOutcome outcome, PrintWriter out) {
-        out.print(SysbenchReport.finalReport(outcome.result(), workload.counters().snapshot(), workload.fairness(), percentile));
+        QueryCounts q = workload.counters().snapshot();
+        out.print(checkpoints == null ? SysbenchReport.finalReport(outcome.result(), q, workload.fairness(), percentile)
+                : SysbenchReport.report(checkpoints.sinceLast(outcome.result(), q), percentile));
         out.println("# integrity: " + outcome.check().verdict());
     }
 

@@ -8,12 +8,14 @@ import dev.bench.core.metrics.RunInfo;
 import org.HdrHistogram.Histogram;
 
 import java.io.PrintWriter;
+import java.util.List;
 
 /**
  * sysbench's lines on stdout while it runs: its header when the run starts, then with
  * {@code --report-interval} one line per interval with rates since the previous line, and in rate mode a
  * second line with the queue length and the busy workers. Warmup intervals print nothing (the warmup
  * rule), nor does the drain's last sliver: sysbench prints whole intervals only (the final report has it all).
+ * With --report-checkpoints, each checkpoint's report comes after the line of the interval that reaches it.
  *
  * <p>Threading: called by the engine's one reporting thread; reads the thread-safe counters.
  */
@@ -22,6 +24,7 @@ public final class SysbenchIntervalLines implements IntervalListener {
     private final PrintWriter out;
     private final QueryCounters counters;
     private final String header;
+    private final SysbenchCheckpoints checkpoints;
     private final int threads;
     private final int percentile;
     private final boolean rateMode;
@@ -45,9 +48,18 @@ public final class SysbenchIntervalLines implements IntervalListener {
     /** @param clockSeeded the seed came from the clock: sysbench's header says "from current time" */
     public SysbenchIntervalLines(PrintWriter out, QueryCounters counters, String banner, RunConfig config,
                                  double reportIntervalSeconds, int percentile, boolean clockSeeded) {
+        this(out, counters, banner, config, reportIntervalSeconds, percentile, clockSeeded, null);
+    }
+
+    /** @param checkpoints --report-checkpoints' reports, printed as the run reaches them; null for none */
+    public SysbenchIntervalLines(PrintWriter out, QueryCounters counters, String banner, RunConfig config,
+                                 double reportIntervalSeconds, int percentile, boolean clockSeeded,
+                                 SysbenchCheckpoints checkpoints) {
         this.out = out;
         this.counters = counters;
-        this.header = SysbenchReport.header(banner, config, reportIntervalSeconds, clockSeeded);
+        this.checkpoints = checkpoints;
+        this.header = SysbenchReport.header(banner, config, reportIntervalSeconds,
+                checkpoints == null ? List.of() : checkpoints.seconds(), clockSeeded);
         this.threads = config.threads();
         this.percentile = percentile;
         this.rateMode = config.isOpenLoop();
@@ -62,7 +74,17 @@ public final class SysbenchIntervalLines implements IntervalListener {
 
     @Override
     public void onInterval(IntervalSnapshot interval) {
-        if (everyNanos == 0 || interval.warmup()) {
+        if (interval.warmup()) {
+            return;
+        }
+        lineFor(interval);
+        if (checkpoints != null) {
+            checkpoints.add(interval.kinds(), interval.endNanos() / 1e9, out);
+        }
+    }
+
+    private void lineFor(IntervalSnapshot interval) {
+        if (everyNanos == 0) {
             return;
         }
         for (KindStats k : interval.kinds()) {

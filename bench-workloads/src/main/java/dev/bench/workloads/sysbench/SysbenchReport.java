@@ -6,6 +6,7 @@ import dev.bench.core.metrics.RunResult;
 import org.HdrHistogram.Histogram;
 
 import java.util.Collection;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -26,6 +27,12 @@ public final class SysbenchReport {
      * @param clockSeeded the seed came from the clock (sysbench's --rand-seed 0): said as sysbench says it
      */
     public static String header(String banner, RunConfig config, double reportIntervalSeconds, boolean clockSeeded) {
+        return header(banner, config, reportIntervalSeconds, List.of(), clockSeeded);
+    }
+
+    /** @param checkpoints --report-checkpoints' seconds, ascending; none: no line for them */
+    public static String header(String banner, RunConfig config, double reportIntervalSeconds, List<Long> checkpoints,
+                                boolean clockSeeded) {
         StringBuilder b = new StringBuilder();
         line(b, banner);
         line(b, "");
@@ -36,6 +43,9 @@ public final class SysbenchReport {
         }
         if (reportIntervalSeconds > 0) {
             line(b, "Report intermediate results every " + number(reportIntervalSeconds) + " second(s)");
+        }
+        if (!checkpoints.isEmpty()) {
+            line(b, SysbenchCheckpoints.headerLine(checkpoints));
         }
         line(b, clockSeeded ? "Initializing random number generator from current time"
                 : "Initializing random number generator from seed (" + config.seed() + ").");
@@ -65,13 +75,31 @@ public final class SysbenchReport {
         return f("[ %ds ] queue length: %d, concurrency: %d", atSeconds, queueLength, concurrency);
     }
 
+    /**
+     * What one report covers: the whole run, or (with --report-checkpoints) the time since the last
+     * checkpoint, whose rates are per second of that time while its total time is the run's so far.
+     */
+    public record Totals(double rateSeconds, double totalSeconds, long events, QueryCounts queries, long ignoredErrors,
+                         long reconnects, Histogram latency, double[] threadEvents, double[] threadSeconds) {
+
+        /** The whole run. */
+        public static Totals of(RunResult result, QueryCounts q, ThreadFairness fairness) {
+            double seconds = SysbenchReport.totalSeconds(result);
+            return new Totals(seconds, seconds, result.completedTotal(), q, SysbenchReport.ignoredErrors(result),
+                    SysbenchReport.reconnects(result.kinds()),
+                    sojourn(result.kinds()), fairness.events(), fairness.seconds());
+        }
+    }
+
     /** The final block, after the run; {@code percentile} 0 means disabled, as in sysbench. */
     public static String finalReport(RunResult result, QueryCounts q, ThreadFairness fairness, int percentile) {
-        long ignored = ignoredErrors(result);
-        double seconds = totalSeconds(result);
-        long events = result.completedTotal();
-        long reconnects = reconnects(result.kinds());
-        Histogram latency = sojourn(result.kinds());
+        return report(Totals.of(result, q, fairness), percentile);
+    }
+
+    /** sysbench's full report ("SQL statistics:" to "Threads fairness:") of what {@code t} covers. */
+    public static String report(Totals t, int percentile) {
+        QueryCounts q = t.queries();
+        double seconds = t.rateSeconds();
         StringBuilder b = new StringBuilder();
         line(b, "SQL statistics:");
         line(b, "    queries performed:");
@@ -79,16 +107,22 @@ public final class SysbenchReport {
         line(b, "        write:                           " + q.write());
         line(b, "        other:                           " + q.other());
         line(b, "        total:                           " + q.total());
-        line(b, f("    transactions:                        %-6d (%.2f per sec.)", events, events / seconds));
+        line(b, f("    transactions:                        %-6d (%.2f per sec.)", t.events(), t.events() / seconds));
         line(b, f("    queries:                             %-6d (%.2f per sec.)", q.total(), q.total() / seconds));
-        line(b, f("    ignored errors:                      %-6d (%.2f per sec.)", ignored, ignored / seconds));
-        line(b, f("    reconnects:                          %-6d (%.2f per sec.)", reconnects, reconnects / seconds));
+        line(b, f("    ignored errors:                      %-6d (%.2f per sec.)", t.ignoredErrors(), t.ignoredErrors() / seconds));
+        line(b, f("    reconnects:                          %-6d (%.2f per sec.)", t.reconnects(), t.reconnects() / seconds));
         line(b, "");
-        return b.append(general(seconds, events, latency, fairness, percentile)).toString();
+        return b.append(general(t.totalSeconds(), t.events(), t.latency(), t.threadEvents(), t.threadSeconds(), percentile))
+                .toString();
     }
 
     /** The blocks every sysbench test ends its report with: General statistics, Latency, Threads fairness. */
     public static String general(double seconds, long events, Histogram latency, ThreadFairness fairness, int percentile) {
+        return general(seconds, events, latency, fairness.events(), fairness.seconds(), percentile);
+    }
+
+    private static String general(double seconds, long events, Histogram latency, double[] threadEvents,
+                                  double[] threadSeconds, int percentile) {
         StringBuilder b = new StringBuilder();
         line(b, "General statistics:");
         line(b, f("    total time:                          %.4fs", seconds));
@@ -97,8 +131,8 @@ public final class SysbenchReport {
         latency(b, latency, percentile);
         line(b, "");
         line(b, "Threads fairness:");
-        line(b, f("    events (avg/stddev):           %.4f/%3.2f", mean(fairness.events()), stddev(fairness.events())));
-        line(b, f("    execution time (avg/stddev):   %.4f/%3.2f", mean(fairness.seconds()), stddev(fairness.seconds())));
+        line(b, f("    events (avg/stddev):           %.4f/%3.2f", mean(threadEvents), stddev(threadEvents)));
+        line(b, f("    execution time (avg/stddev):   %.4f/%3.2f", mean(threadSeconds), stddev(threadSeconds)));
         line(b, "");
         return b.toString();
     }

@@ -8,6 +8,7 @@ import dev.bench.core.settings.Require;
 import dev.bench.core.settings.SettingNames;
 
 import java.time.Duration;
+import java.util.List;
 
 /**
  * sysbench's general run options (1.0.20 names and defaults; {@code --warmup-time} is 1.1's), shared by
@@ -19,8 +20,10 @@ import java.time.Duration;
  * @param rate              open loop at this many transactions/s; 0 = as fast as possible
  * @param warmupTimeSeconds run this long first, left out of every figure
  * @param percentile        latency percentile to report, 1..100; 0 disables
+ * @param checkpoints       --report-checkpoints' seconds, ascending ({@link SysbenchCheckpoints#parse}); none by default
  */
-public record SysbenchRunSettings(double timeSeconds, long events, double rate, double warmupTimeSeconds, int percentile) {
+public record SysbenchRunSettings(double timeSeconds, long events, double rate, double warmupTimeSeconds, int percentile,
+                                  List<Long> checkpoints) {
 
     public static final int TIME_S = 10;
     public static final int PERCENTILE = 95;
@@ -30,8 +33,16 @@ public record SysbenchRunSettings(double timeSeconds, long events, double rate, 
     /** Without --report-interval sysbench prints no interim lines; progress and results files still get 1 s. */
     private static final Duration QUIET_INTERVAL = Duration.ofSeconds(RunConfig.DEFAULT_REPORT_INTERVAL_S);
 
+    public SysbenchRunSettings {
+        checkpoints = List.copyOf(checkpoints);
+    }
+
+    public SysbenchRunSettings(double timeSeconds, long events, double rate, double warmupTimeSeconds, int percentile) {
+        this(timeSeconds, events, rate, warmupTimeSeconds, percentile, List.of());
+    }
+
     public SysbenchRunSettings withRate(double transactionsPerSec) {
-        return new SysbenchRunSettings(timeSeconds, events, transactionsPerSec, warmupTimeSeconds, percentile);
+        return new SysbenchRunSettings(timeSeconds, events, transactionsPerSec, warmupTimeSeconds, percentile, checkpoints);
     }
 
     /** @throws dev.bench.core.BenchException naming the bad option or key, every bad one at once ({@link InputErrors}) */
