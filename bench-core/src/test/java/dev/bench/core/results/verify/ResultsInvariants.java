@@ -79,14 +79,14 @@ public final class ResultsInvariants {
         }
     }
 
-    /** The results files only (no report.html: it is large and not checked). */
+    /** The results files only (no report.html: it is large and not checked; profile.html is, when a run has one). */
     private static void copyTree(Path from, Path to) throws IOException {
         try (Stream<Path> all = Files.walk(from)) {
             for (Path p : (Iterable<Path>) all::iterator) {
                 Path target = to.resolve(from.relativize(p).toString());
                 if (Files.isDirectory(p)) {
                     Files.createDirectories(target);
-                } else if (!p.getFileName().toString().endsWith(".html")) {
+                } else if (!p.getFileName().toString().equals("report.html")) {
                     Files.copy(p, target);
                 }
             }
