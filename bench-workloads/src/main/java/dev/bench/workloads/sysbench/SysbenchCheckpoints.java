@@ -39,15 +39,8 @@ public final class SysbenchCheckpoints {
     private long retries;
     private long reconnects;
 
-    // the same, up to the last checkpoint
-    private final Histogram latencyBefore = new Histogram(3);
-    private long eventsBefore;
-    private long retriesBefore;
-    private long reconnectsBefore;
-    private QueryCounts queriesBefore = QueryCounts.ZERO;
-    private double[] threadEventsBefore;
-    private double[] threadSecondsBefore;
-    private double secondsBefore;
+    /** The run as it stood at the last checkpoint (its latency a copy), or null before the first. */
+    private SysbenchReport.Totals atLast;
 
     /** @param seconds the checkpoints, ascending ({@link #parse}) */
     public SysbenchCheckpoints(List<Long> seconds, QueryCounters counters, ThreadFairness fairness, int percentile) {
@@ -55,8 +48,6 @@ public final class SysbenchCheckpoints {
         this.counters = counters;
         this.fairness = fairness;
         this.percentile = percentile;
-        this.threadEventsBefore = new double[fairness.events().length];
-        this.threadSecondsBefore = new double[threadEventsBefore.length];
     }
 
     /**
@@ -106,22 +97,12 @@ public final class SysbenchCheckpoints {
             reconnects += k.outcomes().reconnects();
         }
         while (next < seconds.size() && atSeconds + 0.01 >= seconds.get(next)) {
-            QueryCounts q = counters.snapshot();
-            double[] threadEvents = fairness.events();
-            double[] threadSeconds = fairness.seconds();
+            SysbenchReport.Totals now = new SysbenchReport.Totals(atSeconds, atSeconds, events, counters.snapshot(), retries,
+                    reconnects, latency.copy(), fairness.events(), fairness.seconds());
             out.println(String.format(Locale.ROOT, "[ %ds ] Checkpoint report:", seconds.get(next++)));
-            out.print(SysbenchReport.report(since(atSeconds, atSeconds, events, retries, reconnects, latency, q,
-                    threadEvents, threadSeconds), percentile));
+            out.print(SysbenchReport.report(sinceLast(now), percentile));
             out.flush();
-            secondsBefore = atSeconds;
-            eventsBefore = events;
-            retriesBefore = retries;
-            reconnectsBefore = reconnects;
-            latencyBefore.reset();
-            latencyBefore.add(latency);
-            queriesBefore = q;
-            threadEventsBefore = threadEvents;
-            threadSecondsBefore = threadSeconds;
+            atLast = now;
         }
     }
 
@@ -131,26 +112,24 @@ public final class SysbenchCheckpoints {
      * @param q the run's statement counts at its end
      */
     public SysbenchReport.Totals sinceLast(RunResult result, QueryCounts q) {
-        SysbenchReport.Totals whole = SysbenchReport.Totals.of(result, q, fairness);
-        if (secondsBefore == 0 && eventsBefore == 0) {
-            return whole;
-        }
-        return since(whole.totalSeconds(), whole.totalSeconds(), whole.events(), whole.ignoredErrors(),
-                whole.reconnects(), whole.latency(), q, whole.threadEvents(), whole.threadSeconds());
+        return sinceLast(SysbenchReport.Totals.of(result, q, fairness));
     }
 
-    private SysbenchReport.Totals since(double atSeconds, double totalSeconds, long allEvents, long allRetries,
-                                        long allReconnects, Histogram allLatency, QueryCounts q, double[] threadEvents,
-                                        double[] threadSeconds) {
-        Histogram h = allLatency.copy();
-        try {
-            h.subtract(latencyBefore);
-        } catch (IllegalArgumentException | ArrayIndexOutOfBoundsException notASuperset) {
-            h = allLatency.copy(); // the run's histogram lacks what the intervals had: its whole, not a wrong part
+    /** {@code now} less the run as it stood at the last checkpoint, its rates per second since then. */
+    private SysbenchReport.Totals sinceLast(SysbenchReport.Totals now) {
+        if (atLast == null) {
+            return now;
         }
-        return new SysbenchReport.Totals(Math.max(atSeconds - secondsBefore, 1e-3), totalSeconds, allEvents - eventsBefore,
-                q.minus(queriesBefore), allRetries - retriesBefore, allReconnects - reconnectsBefore, h,
-                minus(threadEvents, threadEventsBefore), minus(threadSeconds, threadSecondsBefore));
+        Histogram h = now.latency().copy();
+        try {
+            h.subtract(atLast.latency());
+        } catch (IllegalArgumentException | ArrayIndexOutOfBoundsException notASuperset) {
+            h = now.latency(); // the run's histogram lacks what the intervals had: its whole, not a wrong part
+        }
+        return new SysbenchReport.Totals(Math.max(now.totalSeconds() - atLast.totalSeconds(), 1e-3), now.totalSeconds(),
+                now.events() - atLast.events(), now.queries().minus(atLast.queries()),
+                now.ignoredErrors() - atLast.ignoredErrors(), now.reconnects() - atLast.reconnects(), h,
+                minus(now.threadEvents(), atLast.threadEvents()), minus(now.threadSeconds(), atLast.threadSeconds()));
     }
 
     private static double[] minus(double[] now, double[] before) {
