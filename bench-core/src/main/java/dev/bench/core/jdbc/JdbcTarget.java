@@ -159,7 +159,11 @@ public final class JdbcTarget implements AutoCloseable {
             probe.getAutoCommit(); // a live session: the server takes connections
             ServerConnectionLimit.check(probe, dialect, poolSize);
         } catch (SQLException | RuntimeException e) {
-            probe.close();
+            try {
+                probe.close();
+            } catch (SQLException alsoFailed) {
+                e.addSuppressed(alsoFailed); // the check's failure is the one to report
+            }
             throw e;
         }
         unpooled.adopt(probe); // the pool's first connection: no slot waits on a closed session's exit
