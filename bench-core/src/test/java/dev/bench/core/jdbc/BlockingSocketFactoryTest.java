@@ -130,6 +130,30 @@ class BlockingSocketFactoryTest {
         assertConnectionsGoThroughIt(TestServers.mysqlUrl());
     }
 
+    /**
+     * HikariCP checks a connection idle over 500 ms before lending it, setting a 5 s network timeout and then the
+     * connection's own. Connector/J applies each on the executor it is given: run out of order, a connection kept
+     * the 5 s and its longer statements failed. Each round lends every connection after such a pause.
+     */
+    @Test
+    void aConnectorJPoolsConnectionsKeepTheirNetworkTimeoutAfterHikariCPsChecks() throws Exception {
+        int poolSize = 4;
+        try (JdbcTarget target = JdbcTarget.open(TestServers.mysqlUrl(), null, null, poolSize)) {
+            for (int round = 0; round < 5; round++) {
+                Thread.sleep(600);
+                java.util.List<Connection> lent = new java.util.ArrayList<>();
+                for (int i = 0; i < poolSize; i++) {
+                    lent.add(target.connection());
+                }
+                Thread.sleep(50); // a timeout still queued on another thread lands by now
+                for (Connection c : lent) {
+                    assertEquals(JdbcDriver.SOCKET_TIMEOUT_S * 1000, c.getNetworkTimeout(), "round " + round);
+                    c.close();
+                }
+            }
+        }
+    }
+
     private static void assertConnectionsGoThroughIt(String url) throws SQLException {
         try (JdbcTarget target = JdbcTarget.open(url, null, null, 1);
              Connection c = target.connection();
