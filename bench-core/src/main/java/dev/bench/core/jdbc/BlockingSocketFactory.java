@@ -8,7 +8,7 @@ import java.net.Socket;
 import java.net.SocketException;
 
 /**
- * pgjdbc's sockets ({@code socketFactory}): a read that waits for the server's reply sleeps in one
+ * pgjdbc's and MariaDB Connector/J's sockets ({@code socketFactory}): a read that waits for the server's reply sleeps in one
  * {@code read(2)}. The JDK's own socket, once any call on it had a timeout (pgjdbc's connect has one,
  * and the tool's 300 s {@code socketTimeout} backstop is on every read), is non-blocking for good: each
  * reply then costs a {@code read} that fails with EAGAIN, a {@code poll} and the {@code read} that gets
@@ -19,7 +19,7 @@ import java.net.SocketException;
  */
 public final class BlockingSocketFactory extends SocketFactory {
 
-    /** pgjdbc instantiates the factory by its class name. */
+    /** pgjdbc and MariaDB Connector/J instantiate the factory by its class name. */
     public BlockingSocketFactory() {
     }
 

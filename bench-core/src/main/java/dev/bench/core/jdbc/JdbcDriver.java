@@ -100,8 +100,8 @@ public enum JdbcDriver {
     /**
      * Properties that keep a benchmark honest and bounded: fail connecting within seconds rather than
      * hanging on an unreachable host, never wait forever on a silent one, and (Connector/J) don't send
-     * session state the driver already knows. pgjdbc's and Connector/J's sockets block in the kernel while they
-     * wait ({@link BlockingSocketFactory}, {@link ConnectorJSocketFactory}).
+     * session state the driver already knows. The drivers' sockets (pgjdbc's, both Connector/Js') block in the kernel
+     * while they wait ({@link BlockingSocketFactory}, {@link ConnectorJSocketFactory}).
      */
     Map<String, String> defaultProperties() {
         String socketTimeoutMs = String.valueOf(SOCKET_TIMEOUT_S * 1000);
@@ -110,8 +110,9 @@ public enum JdbcDriver {
                     "socketFactory", BlockingSocketFactory.class.getName());
             case CONNECTOR_J -> Map.of("connectTimeout", "5000", "socketTimeout", socketTimeoutMs, "useLocalSessionState", "true",
                     "cachePrepStmts", "true", "allowPublicKeyRetrieval", "true", "socketFactory", ConnectorJSocketFactory.class.getName());
-            // tracks session state itself; caches server-side prepares by default
-            case MARIADB -> Map.of("connectTimeout", "5000", "socketTimeout", socketTimeoutMs, "allowPublicKeyRetrieval", "true");
+            // tracks session state itself; caches server-side prepares by default; takes a javax.net.SocketFactory as pgjdbc does
+            case MARIADB -> Map.of("connectTimeout", "5000", "socketTimeout", socketTimeoutMs, "allowPublicKeyRetrieval", "true",
+                    "socketFactory", BlockingSocketFactory.class.getName());
             case MSSQL_JDBC -> Map.of("loginTimeout", "5", "socketTimeout", socketTimeoutMs);
             case H2 -> Map.of();
         };

@@ -130,6 +130,12 @@ class BlockingSocketFactoryTest {
         assertConnectionsGoThroughIt(TestServers.mysqlUrl());
     }
 
+    /** MariaDB Connector/J's too: it takes a javax.net.SocketFactory by class name, as pgjdbc does. */
+    @Test
+    void aMariaDbDriverTargetsConnectionsGoThroughIt() throws SQLException {
+        assertConnectionsGoThroughIt(TestServers.mariadbDriverUrl());
+    }
+
     /**
      * HikariCP checks a connection idle over 500 ms before lending it, setting a 5 s network timeout and then the
      * connection's own. Connector/J applies each on the executor it is given: run out of order, a connection kept
@@ -137,8 +143,17 @@ class BlockingSocketFactoryTest {
      */
     @Test
     void aConnectorJPoolsConnectionsKeepTheirNetworkTimeoutAfterHikariCPsChecks() throws Exception {
+        assertPooledConnectionsKeepTheirNetworkTimeout(TestServers.mysqlUrl());
+    }
+
+    @Test
+    void aMariaDbDriverPoolsConnectionsKeepTheirNetworkTimeoutAfterHikariCPsChecks() throws Exception {
+        assertPooledConnectionsKeepTheirNetworkTimeout(TestServers.mariadbDriverUrl());
+    }
+
+    private static void assertPooledConnectionsKeepTheirNetworkTimeout(String url) throws Exception {
         int poolSize = 4;
-        try (JdbcTarget target = JdbcTarget.open(TestServers.mysqlUrl(), null, null, poolSize)) {
+        try (JdbcTarget target = JdbcTarget.open(url, null, null, poolSize)) {
             for (int round = 0; round < 5; round++) {
                 Thread.sleep(600);
                 java.util.List<Connection> lent = new java.util.ArrayList<>();
