@@ -140,7 +140,7 @@ final class SysbenchOptionValues {
         String host = args.text("localhost", p + "host");
         String port = args.text(driver.equals("pgsql") ? "5432" : "3306", p + "port");
         String db = args.text("sbtest", p + "db");
-        String url = (driver.equals("pgsql") ? "jdbc:postgresql://" : "jdbc:mysql://") + host + ":" + port + "/" + db;
+        String url = (driver.equals("pgsql") ? "jdbc:postgresql://" : "jdbc:mariadb://") + host + ":" + port + "/" + db;
         String password = args.text("", p + "password");
         return new TargetSettings(url, null, null, args.text("sbtest", p + "user"), password.isEmpty() ? null : password,
                 bench.poolSize(), bench.container(), bench.readsTo(), bench.replicaUrl());
