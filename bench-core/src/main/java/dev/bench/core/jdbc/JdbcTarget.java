@@ -108,12 +108,10 @@ public final class JdbcTarget implements AutoCloseable {
         try {
             HikariConfig config = new HikariConfig();
             config.setDataSource(unpooled);
-            if (driver == JdbcDriver.CONNECTOR_J) {
-                // Connector/J sets a network timeout on the executor it is given. Handed a DataSource, HikariCP gave a
-                // thread pool, which could run a validation's 5 s after its restore: that connection's reads then
-                // failed after 5 s. A URL naming mysql gets HikariCP's synchronous executor; the DataSource still connects.
-                config.setJdbcUrl(masked);
-            }
+            // HikariCP tells drivers' quirks by the URL; the DataSource still connects. Without it, Connector/J (which
+            // applies a network timeout on the executor it is given) got a thread pool, not HikariCP's synchronous
+            // executor, and a validation's 5 s could land after its restore: that connection's reads failed after 5 s.
+            config.setJdbcUrl(masked);
             config.setMaximumPoolSize(poolSize);
             config.setMinimumIdle(poolSize);
             config.setPoolName(readOnly ? "bench-replicas" : "bench");

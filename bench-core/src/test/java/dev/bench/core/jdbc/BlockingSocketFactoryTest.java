@@ -16,6 +16,8 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -156,7 +158,7 @@ class BlockingSocketFactoryTest {
         try (JdbcTarget target = JdbcTarget.open(url, null, null, poolSize)) {
             for (int round = 0; round < 5; round++) {
                 Thread.sleep(600);
-                java.util.List<Connection> lent = new java.util.ArrayList<>();
+                List<Connection> lent = new ArrayList<>();
                 for (int i = 0; i < poolSize; i++) {
                     lent.add(target.connection());
                 }
