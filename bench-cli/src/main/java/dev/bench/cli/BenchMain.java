@@ -15,6 +15,8 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.IntSupplier;
 
 /**
  * {@code bench <workload> ...}: the one entry point, and the command itself (its text is {@link BenchUsage}),
@@ -37,12 +39,33 @@ public final class BenchMain implements Runnable {
     @Spec
     CommandSpec spec;
 
+    /** Set by the shutdown hook: a signal (or another exit) is ending the JVM, and its status stands. */
+    private static final AtomicBoolean ENDING = new AtomicBoolean();
+
     public static void main(String[] args) {
-        int exitCode = runStoppingOnCtrlC(args);
-        if (StartUpClasses.training()) {
+        int exitCode = runStoppingOnCtrlC(() -> execute(args, new OutputStreamWriter(System.out, StandardCharsets.UTF_8),
+                new OutputStreamWriter(System.err, StandardCharsets.UTF_8)));
+        if (StartUpClasses.training() && !ENDING.get()) {
             StartUpClasses.load();
         }
-        System.exit(exitCode);
+        exit(exitCode);
+    }
+
+    /**
+     * Exits with the command's status unless a signal is already ending the JVM. Then the signal's
+     * status (130, 143) must stand: once the hooks have run, JDK 17's {@code System.exit} with a nonzero
+     * status halts at once, so a command that a signal stopped early (status 1) would win the race
+     * against the signal's own halt about once in forty runs. This thread waits for that halt instead.
+     */
+    static void exit(int status) {
+        while (ENDING.get()) {
+            try {
+                Thread.sleep(Long.MAX_VALUE);
+            } catch (InterruptedException ignored) {
+                // the halt ends this thread
+            }
+        }
+        System.exit(status);
     }
 
     /**
@@ -52,10 +75,11 @@ public final class BenchMain implements Runnable {
      * then exits with the signal's status, 130 or 143. A SIGINT the process inherited as ignored (a
      * script's background job, nohup) stays ignored, as it was meant to.
      */
-    private static int runStoppingOnCtrlC(String[] args) {
+    static int runStoppingOnCtrlC(IntSupplier run) {
         Thread command = Thread.currentThread();
         CountDownLatch reported = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            ENDING.set(true);
             if (reported.getCount() > 0) {
                 command.interrupt();
                 try {
@@ -69,8 +93,7 @@ public final class BenchMain implements Runnable {
             }
         }, "bench-ctrl-c"));
         try {
-            return execute(args, new OutputStreamWriter(System.out, StandardCharsets.UTF_8),
-                    new OutputStreamWriter(System.err, StandardCharsets.UTF_8));
+            return run.getAsInt();
         } finally {
             reported.countDown();
         }
