@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs sysbench 1.0.20's own cram suite (tests/t/*.t, unchanged) for the bundled DB scripts, the common
-# options and the driver help, twice: with Debian's sysbench (the reference) and with `bench sysbench`,
-# each against a PostgreSQL 15 and a MariaDB of this script's own (own data directories and ports,
+# options and the driver help, with Debian's sysbench (the reference) and with `bench sysbench` (a JVM per
+# call, as a user runs it; or served by `bench resident`, started before the pass and stopped after), each
+# against a PostgreSQL 15 and a MariaDB of this script's own (own data directories and ports,
 # started here and stopped at the end; the shared servers are not touched). Prints per pass
 #   sysbench-suite: N/M files, K/L commands (PASS)
 # (a command passes when its output block matches; a file when all of its blocks do), the files that
@@ -9,7 +10,8 @@
 # (raise it when a change makes more pass; never lower it).
 #
 #   scripts/sysbench-suite.sh [BENCH]      BENCH: the launcher (default: this build's distribution)
-#   SYSBENCH_SUITE_PASSES="reference bench"  the passes to run (the default), in this order
+#   SYSBENCH_SUITE_PASSES="reference bench"  the passes to run (the default), in this order: reference, bench
+#                                            and resident (bench's calls served by its resident process)
 #   SYSBENCH_SUITE_SRC=DIR                   sysbench's source: a checkout, or a git directory holding tag 1.0.20
 #                                            (default: /work/.mirror/akopytov+sysbench/repo)
 #   SYSBENCH_SUITE_FILES="a.t b.t"           only these files
@@ -32,9 +34,9 @@ die() { log "ERROR: $*"; exit 2; }
 bench=${1:-$repo/bench-cli/target/bench/bin/bench}
 passes=${SYSBENCH_SUITE_PASSES:-reference bench}
 for p in $passes; do
-  case $p in reference | bench) ;; *) die "SYSBENCH_SUITE_PASSES: reference or bench, got '$p'" ;; esac
+  case $p in reference | bench | resident) ;; *) die "SYSBENCH_SUITE_PASSES: reference, bench or resident, got '$p'" ;; esac
 done
-[[ " $passes " != *" bench "* ]] || [ -x "$bench" ] || die "no launcher at $bench (build with ./mvnw package -DskipTests)"
+[[ " $passes " != *" bench "* && " $passes " != *" resident "* ]] || [ -x "$bench" ] || die "no launcher at $bench (build with ./mvnw package -DskipTests)"
 
 files=${SYSBENCH_SUITE_FILES:-"script_oltp_help.t
 script_oltp_read_write_mysql.t script_oltp_read_write_pgsql.t script_oltp_point_select_mysql.t script_oltp_point_select_pgsql.t
@@ -106,6 +108,8 @@ printf '[client]\nhost=127.0.0.1\nport=%s\n' "$my_port" > "$home/.my.cnf"
 chown -R "$user" "$work"
 as_user() { runuser -u "$user" -- "$@"; }
 stop_servers() {
+  [ ! -f "$home/.bench-resident/port" ] || as_user env -i HOME="$home" PATH="/usr/bin:/bin" LANG=C.UTF-8 "$launcher" resident stop \
+    < /dev/null > /dev/null 2>&1 || true
   as_user "$pg_bin/pg_ctl" -D "$work/pgdata" -m immediate stop >/dev/null 2>&1 || true
   [ -f "$work/mysql/pid" ] && kill "$(cat "$work/mysql/pid")" 2>/dev/null || true
 }
@@ -138,7 +142,7 @@ as_user mysql --defaults-file="$home/.my.cnf" -uroot -e 'SELECT 1' sbtest >/dev/
 
 # --- each pass: sysbench first on PATH, the suite's variables, cram per file ------------------------
 launcher=
-if [[ " $passes " == *" bench "* ]]; then
+if [[ " $passes " == *" bench "* || " $passes " == *" resident "* ]]; then
   dist=$(cd "$(dirname "$bench")/.." && pwd)
   cp -r "$dist" "$work/dist"
   chown -R "$user" "$work/dist"
@@ -179,6 +183,13 @@ for p in $passes; do
   rm -rf "$run"
   cp -r "$work/suite" "$run"
   chown -R "$user" "$run" "$bin"
+  rm -rf "$home/.bench-resident"   # an earlier run's, killed: its port file would send calls to a dead port
+  if [ "$p" = resident ]; then
+    # in the environment cram gives the calls (its cleanenv): a call whose locale or TZ differs from the
+    # resident's would run in a JVM of its own
+    as_user env -i HOME="$home" PATH="/usr/bin:/bin" LANG=C LC_ALL=C LANGUAGE=C TZ=GMT BENCH_RESIDENT_IDLE=900 \
+      "$launcher" resident start < /dev/null >&2
+  fi
   nf=0; pf=0; nc=0; pc=0; failed=()
   start=$EPOCHREALTIME
   for f in $files; do
@@ -202,18 +213,26 @@ for p in $passes; do
     pc=$((pc + ok)); nc=$((nc + all))
   done
   wall=$(( (${EPOCHREALTIME/./} - ${start/./}) / 1000000 ))
+  if [ "$p" = resident ]; then
+    as_user env -i HOME="$home" PATH="/usr/bin:/bin" LANG=C.UTF-8 "$launcher" resident stop < /dev/null >&2 || true
+    fallbacks=$(grep -c ': fallback' "$home/.bench-resident/log" 2>/dev/null || true)
+    [ "${fallbacks:-0}" = 0 ] || log "resident: ${fallbacks} calls ran in a JVM of their own ($home/.bench-resident/log)"
+  fi
   echo "sysbench-suite: $pf/$nf files, $pc/$nc commands ($p, ${wall}s)"
   [ ${#failed[@]} -eq 0 ] || echo "sysbench-suite: failed ($p): ${failed[*]}"
   result[$p]="$pf $pc"
 done
 
-# --- the floor: ours may only rise ---------------------------------------------------------------------
-if [ -n "${result[bench]:-}" ] && [ -z "${SYSBENCH_SUITE_FILES:-}" ]; then
+# --- the floor: ours may only rise (in a JVM per call and served alike) --------------------------------
+if [ -z "${SYSBENCH_SUITE_FILES:-}" ]; then
   read -r files_floor commands_floor < <(grep -v '^#' scripts/sysbench-suite.floor)
-  read -r files_now commands_now <<< "${result[bench]}"
-  if [ "$files_now" -lt "$files_floor" ] || [ "$commands_now" -lt "$commands_floor" ]; then
-    log "below the floor: $files_now files, $commands_now commands; scripts/sysbench-suite.floor says $files_floor, $commands_floor"
-    status=1
-  fi
+  for p in bench resident; do
+    [ -n "${result[$p]:-}" ] || continue
+    read -r files_now commands_now <<< "${result[$p]}"
+    if [ "$files_now" -lt "$files_floor" ] || [ "$commands_now" -lt "$commands_floor" ]; then
+      log "below the floor ($p): $files_now files, $commands_now commands; scripts/sysbench-suite.floor says $files_floor, $commands_floor"
+      status=1
+    fi
+  done
 fi
 exit $status

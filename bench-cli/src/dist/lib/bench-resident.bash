@@ -1,18 +1,8 @@
-# bench's resident process, client side (bash: /dev/tcp; run by bin/bench, not by hand). docs/pgbench.md.
-#   bench resident start|stop|status    a JVM kept running that serves `bench pgbench` calls (opt-in)
-#   call DIR LAUNCHER JAR ARGS...       bin/bench hands a pgbench call to it when one runs: the call carries
-#                                       its arguments, working directory, environment and pid; the resident
-#                                       writes to this process's own stdout and stderr (/proc/PID/fd) and
-#                                       answers the exit code, which this exits with. Ctrl-C and SIGTERM are
-#                                       passed on (the command ends as in a plain run: report, exit 130/143).
-# Anything the resident cannot run exactly as a plain run would (another command, jar, locale, umask, a
-# stdout it cannot open) comes back as `fallback`: then the launcher runs a JVM of its own, as without one.
-# Each request carries the token of DIR/token (DIR is 0700, the token file 0600); the port is 127.0.0.1's.
-
 # bench's resident process, client side (bash: /dev/tcp; run by bin/bench, not by hand). docs/pgbench.md,
 # docs/install.md (what it guards against).
-#   bench resident start|stop|status    a JVM kept running that serves `bench pgbench` calls (opt-in)
-#   call DIR LAUNCHER JAR ARGS...       bin/bench hands a pgbench call to it when one runs: the call carries
+#   bench resident start|stop|status    a JVM kept running that serves `bench pgbench` and
+#                                       `bench sysbench` calls (opt-in)
+#   call DIR LAUNCHER JAR ARGS...       bin/bench hands such a call to it when one runs: the call carries
 #                                       its arguments, working directory, environment and pid; the resident
 #                                       writes to this process's own stdout and stderr (/proc/PID/fd) and
 #                                       answers the exit code, which this exits with. Ctrl-C and SIGTERM are
@@ -222,7 +212,7 @@ start)
     sleep 0.1
   done
   if ping; then
-    echo "bench: resident process ${reply#pong } serves bench pgbench on 127.0.0.1:$resident_port (ends after $idle s idle;" \
+    echo "bench: resident process ${reply#pong } serves bench pgbench and bench sysbench on 127.0.0.1:$resident_port (ends after $idle s idle;" \
       "bench resident stop ends it)"
     exit 0
   fi
@@ -244,7 +234,7 @@ stop)
   ;;
 status)
   if ping; then
-    echo "bench: resident process ${reply#pong } serves bench pgbench on 127.0.0.1:$resident_port"
+    echo "bench: resident process ${reply#pong } serves bench pgbench and bench sysbench on 127.0.0.1:$resident_port"
     exit 0
   fi
   [ -z "$why" ] || echo "bench: $why" >&2

@@ -30,7 +30,12 @@ import java.util.concurrent.locks.Lock;
 final class ResidentCall {
 
     /** The commands made safe to run here (every path, variable and stream of theirs goes through {@link Caller}). */
-    static final Set<String> SERVED = Set.of("pgbench");
+    static final Set<String> SERVED = Set.of("pgbench", "sysbench");
+    /**
+     * Those that may start a child reading the caller's stdin (pgbench's {@code \shell}): only their calls need a
+     * stdin that a new open reads as the caller would. {@code bench sysbench} reads none (it runs no Lua from stdin).
+     */
+    private static final Set<String> GIVE_STDIN = Set.of("pgbench");
 
     /**
      * What a JVM reads once, at its start (time zone, locale and file-name encoding, its options, which Java),
@@ -103,7 +108,7 @@ final class ResidentCall {
             return "fallback " + reason;
         }
         String fd = "/proc/" + r.pid() + "/fd/";
-        String stdin = stdinProblem(r.pid());
+        String stdin = GIVE_STDIN.contains(r.args().get(0)) ? stdinProblem(r.pid()) : null;
         if (stdin != null) {
             return "fallback the caller's stdin is not a terminal, a device or a file read from its start: " + stdin;
         }
