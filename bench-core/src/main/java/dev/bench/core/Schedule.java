@@ -2,9 +2,6 @@ package dev.bench.core;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * An offered rate that changes over time: segments that each hold a rate or ramp linearly from one
@@ -41,8 +38,8 @@ public final class Schedule {
         /** As the user writes it: {@code 30s:1000}, {@code 60s:1000..20000} or {@code spike=10s:60000}. */
         @Override
         public String toString() {
-            return (name == null ? "" : name + "=") + duration(seconds) + ":" + number(fromRate)
-                    + (isRamp() ? ".." + number(toRate) : "");
+            return (name == null ? "" : name + "=") + ScheduleText.duration(seconds) + ":" + ScheduleText.number(fromRate)
+                    + (isRamp() ? ".." + ScheduleText.number(toRate) : "");
         }
     }
 
@@ -50,9 +47,6 @@ public final class Schedule {
     public static final long MAX_SECONDS = 366L * 24 * 3600;
     /** The highest rate a segment may offer, ops/s (settings' Require takes it). */
     public static final double MAX_RATE = 1e9;
-
-    private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h)");
-    private static final Pattern SEGMENT = Pattern.compile("(?:([A-Za-z][\\w-]*)=)?(\\d+(?:\\.\\d+)?)(ms|s|m|h):(.+?)(?:\\.\\.(.+))?");
 
     private final List<Segment> segments;
     /** Seconds from the schedule's start at which segment i starts; one more entry for the end. */
@@ -85,14 +79,7 @@ public final class Schedule {
      * @throws BenchException one line naming {@code name}, the bad segment and the form expected
      */
     public static Schedule parse(String name, String spec) {
-        List<Segment> segments = new ArrayList<>();
-        if (spec == null || spec.isBlank()) {
-            throw new BenchException(name + " is empty: give segments such as 30s:1000,60s:1000..20000");
-        }
-        for (String part : spec.split(",", -1)) {
-            segments.add(segment(name, part.trim()));
-        }
-        return checked(name, segments, spec);
+        return checked(name, ScheduleText.segments(name, spec), spec);
     }
 
     /**
@@ -102,10 +89,11 @@ public final class Schedule {
      * @param name the option or key the segments came from, first in every message
      */
     public static Schedule of(String name, List<Segment> segments) {
-        require(!segments.isEmpty(), name + " is empty: give segments such as 30s:1000,60s:1000..20000");
+        ScheduleText.require(!segments.isEmpty(), name + " is empty: give segments such as 30s:1000,60s:1000..20000");
         for (Segment s : segments) {
-            require(s.seconds() > 0 && Double.isFinite(s.seconds()), name + " segment '" + s + "': the duration must be > 0");
-            require(isRate(s.fromRate()) && isRate(s.toRate()), name + " segment '" + s + "': a rate must be 0.."
+            ScheduleText.require(s.seconds() > 0 && Double.isFinite(s.seconds()), name + " segment '" + s + "': the duration must be > 0");
+            ScheduleText.require(ScheduleText.isRate(s.fromRate()) && ScheduleText.isRate(s.toRate()),
+                    name + " segment '" + s + "': a rate must be 0.."
                     + (long) MAX_RATE + " ops/s");
         }
         return checked(name, segments, null);
@@ -113,80 +101,10 @@ public final class Schedule {
 
     private static Schedule checked(String name, List<Segment> segments, String spec) {
         Schedule schedule = new Schedule(segments);
-        require(schedule.seconds() <= MAX_SECONDS, name + " lasts " + number(schedule.seconds())
+        ScheduleText.require(schedule.seconds() <= MAX_SECONDS, name + " lasts " + ScheduleText.number(schedule.seconds())
                 + " s in all; at most " + MAX_SECONDS + " (a year)");
-        require(schedule.totalCount() > 0, name + " '" + (spec == null ? schedule : spec) + "' offers no ops: every rate is 0");
+        ScheduleText.require(schedule.totalCount() > 0, name + " '" + (spec == null ? schedule : spec) + "' offers no ops: every rate is 0");
         return schedule;
-    }
-
-    /**
-     * A duration as written, {@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h}, in seconds; NaN when it is
-     * not one (a caller names its own key in the message).
-     */
-    public static double durationSeconds(String text) {
-        Matcher m = DURATION.matcher(text == null ? "" : text.trim());
-        return m.matches() ? seconds(m.group(1), m.group(2)) : Double.NaN;
-    }
-
-    /**
-     * A rate or a ramp as written, {@code 1000} or {@code 1000..20000}: {from, to} in ops/s, each 0..
-     * {@link #MAX_RATE}; null when it is neither (a caller names its own key in the message).
-     */
-    public static double[] level(String text) {
-        if (text == null) {
-            return null;
-        }
-        int dots = text.indexOf("..");
-        double from = parsed(dots < 0 ? text : text.substring(0, dots));
-        double to = dots < 0 ? from : parsed(text.substring(dots + 2));
-        return isRate(from) && isRate(to) ? new double[] {from, to} : null;
-    }
-
-    private static double parsed(String text) {
-        try {
-            return Double.parseDouble(text.trim());
-        } catch (NumberFormatException e) {
-            return Double.NaN;
-        }
-    }
-
-    private static boolean isRate(double rate) {
-        return rate >= 0 && rate <= MAX_RATE;
-    }
-
-    private static Segment segment(String name, String part) {
-        Matcher m = SEGMENT.matcher(part);
-        if (part.startsWith("-")) {
-            throw new BenchException(name + " segment '" + part + "': the duration must be > 0");
-        }
-        if (!m.matches()) {
-            throw new BenchException(name + " segment '" + part + "' is not DURATION:RATE or DURATION:FROM..TO"
-                    + " (durations such as 500ms, 30s, 2m, 1h; optionally NAME= first), e.g. 30s:1000 or ramp=60s:1000..20000");
-        }
-        double seconds = seconds(m.group(2), m.group(3));
-        require(seconds > 0, name + " segment '" + part + "': the duration must be > 0");
-        double from = rate(name, part, m.group(4));
-        double to = m.group(5) == null ? from : rate(name, part, m.group(5));
-        return new Segment(m.group(1), seconds, from, to);
-    }
-
-    private static double rate(String name, String part, String text) {
-        double rate;
-        try {
-            rate = Double.parseDouble(text.trim());
-        } catch (NumberFormatException e) {
-            throw new BenchException(name + " segment '" + part + "': '" + text + "' is not a rate in ops/s");
-        }
-        require(rate >= 0 && rate <= MAX_RATE, name + " segment '" + part + "': a rate must be 0.."
-                + (long) MAX_RATE + " ops/s, got " + number(rate));
-        return rate;
-    }
-
-    /** Require.that's check, here for the same reason as the limits. */
-    static void require(boolean ok, String message) {
-        if (!ok) {
-            throw new BenchException(message);
-        }
     }
 
     public List<Segment> segments() {
@@ -312,29 +230,5 @@ public final class Schedule {
     @Override
     public String toString() {
         return String.join(",", segments.stream().map(Segment::toString).toList());
-    }
-
-    /** A segment's duration as written ({@code 500} and {@code ms}) in seconds; shared with {@link WorkerSchedule}. */
-    static double seconds(String amount, String unit) {
-        return Double.parseDouble(amount) * switch (unit) {
-            case "ms" -> 1e-3;
-            case "m" -> 60;
-            case "h" -> 3600;
-            default -> 1;
-        };
-    }
-
-    static String duration(double seconds) {
-        if (Double.isInfinite(seconds)) {
-            return "forever";
-        }
-        if (seconds < 1 && Math.abs(seconds * 1000 - Math.rint(seconds * 1000)) < 1e-9) {
-            return number(seconds * 1000) + "ms";
-        }
-        return number(seconds) + "s";
-    }
-
-    static String number(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%s", v);
     }
 }

@@ -28,7 +28,7 @@ public final class WorkerSchedule {
         /** As the user writes it: {@code 30s:x16} or {@code peak=30s:x128}. */
         @Override
         public String toString() {
-            return (name == null ? "" : name + "=") + Schedule.duration(seconds) + ":x" + workers;
+            return (name == null ? "" : name + "=") + ScheduleText.duration(seconds) + ":x" + workers;
         }
     }
 
@@ -71,10 +71,10 @@ public final class WorkerSchedule {
      * @param name the option or key the segments came from, first in every message
      */
     public static WorkerSchedule of(String name, List<Segment> segments) {
-        Schedule.require(!segments.isEmpty(), name + " is empty: give segments such as 30s:x16,30s:x128");
+        ScheduleText.require(!segments.isEmpty(), name + " is empty: give segments such as 30s:x16,30s:x128");
         for (Segment s : segments) {
-            Schedule.require(s.seconds() > 0 && Double.isFinite(s.seconds()), name + " segment '" + s + "': the duration must be > 0");
-            Schedule.require(s.workers() >= 0 && s.workers() <= MAX_WORKERS, name + " segment '" + s + "': a worker count must be 0.."
+            ScheduleText.require(s.seconds() > 0 && Double.isFinite(s.seconds()), name + " segment '" + s + "': the duration must be > 0");
+            ScheduleText.require(s.workers() >= 0 && s.workers() <= MAX_WORKERS, name + " segment '" + s + "': a worker count must be 0.."
                     + MAX_WORKERS + ", got " + s.workers());
         }
         return checked(name, segments, null);
@@ -82,9 +82,9 @@ public final class WorkerSchedule {
 
     private static WorkerSchedule checked(String name, List<Segment> segments, String spec) {
         WorkerSchedule schedule = new WorkerSchedule(segments);
-        Schedule.require(schedule.seconds() <= Schedule.MAX_SECONDS, name + " lasts " + Schedule.number(schedule.seconds())
+        ScheduleText.require(schedule.seconds() <= Schedule.MAX_SECONDS, name + " lasts " + ScheduleText.number(schedule.seconds())
                 + " s in all; at most " + Schedule.MAX_SECONDS + " (a year)");
-        Schedule.require(schedule.maxWorkers() > 0, name + " '" + (spec == null ? schedule : spec) + "' runs no worker: every count is x0");
+        ScheduleText.require(schedule.maxWorkers() > 0, name + " '" + (spec == null ? schedule : spec) + "' runs no worker: every count is x0");
         return schedule;
     }
 
@@ -94,10 +94,10 @@ public final class WorkerSchedule {
             throw new BenchException(name + " segment '" + part + "' is not DURATION:xWORKERS (durations such as 500ms, 30s,"
                     + " 2m, 1h; optionally NAME= first), e.g. 30s:x16; worker counts and rates can't be mixed");
         }
-        double seconds = Schedule.seconds(m.group(2), m.group(3));
-        Schedule.require(seconds > 0, name + " segment '" + part + "': the duration must be > 0");
+        double seconds = ScheduleText.seconds(m.group(2), m.group(3));
+        ScheduleText.require(seconds > 0, name + " segment '" + part + "': the duration must be > 0");
         int workers = Integer.parseInt(m.group(4));
-        Schedule.require(workers <= MAX_WORKERS, name + " segment '" + part + "': a worker count must be 0.."
+        ScheduleText.require(workers <= MAX_WORKERS, name + " segment '" + part + "': a worker count must be 0.."
                 + MAX_WORKERS + ", got " + workers);
         return new Segment(m.group(1), seconds, workers);
     }

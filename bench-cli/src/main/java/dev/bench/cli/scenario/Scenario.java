@@ -4,6 +4,7 @@ import dev.bench.core.BenchException;
 import dev.bench.core.InputErrors;
 import dev.bench.core.OpMix;
 import dev.bench.core.Schedule;
+import dev.bench.core.ScheduleText;
 import dev.bench.core.WorkerSchedule;
 import dev.bench.core.settings.Require;
 import dev.bench.core.settings.SettingNames;
@@ -176,7 +177,7 @@ record Scenario(String file, String workload, Map<String, String> subcommand, Ma
             segments = Schedule.parse(where("schedule", p.lines().get("schedule")), p.schedule()).segments();
         } else {
             requireDuration(p, "rate", "a rate, or a schedule");
-            double[] level = Schedule.level(p.rate()); // a pause (rate 0) is a phase too
+            double[] level = ScheduleText.level(p.rate()); // a pause (rate 0) is a phase too
             if (level == null) {
                 throw phaseError(p, "rate", "must be " + Require.RATE + ", or FROM..TO for a ramp; got '" + p.rate() + "'");
             }
@@ -224,7 +225,7 @@ record Scenario(String file, String workload, Map<String, String> subcommand, Ma
 
     /** The phase's duration in seconds, as {@link Schedule} reads durations. */
     private double duration(Phase p) {
-        double seconds = Schedule.durationSeconds(p.duration());
+        double seconds = ScheduleText.durationSeconds(p.duration());
         if (!(seconds > 0)) {
             throw phaseError(p, "duration", "must be a duration > 0 such as 500ms, 30s, 2m, 1h; got '" + p.duration() + "'");
         }
