@@ -189,7 +189,8 @@ final class ClientSession implements Session {
             return false;
         }
         if (kind != ErrorKind.CONNECTION && kind != ErrorKind.RETRYABLE) {
-            throw abort(s, measured, new ClientAbort(sqlAbortMessage(s, pc, failed, e), e));
+            throw abort(s, measured, new ClientAbort(
+                    SqlAbortMessages.of(clientId, protocol, scripts, s, pc, executor.query(), failed, e), e));
         }
         if (kind == ErrorKind.CONNECTION && (failed instanceof Command.Sql q && q.commits()
                 || failed instanceof Command.Pipeline && executor.pipelineCommits())) {
@@ -203,37 +204,6 @@ final class ClientSession implements Session {
         }
         log(batch, s, lagNanos, attempt - 1, FailureKind.of(e), false);
         return true;
-    }
-
-    /** pgbench's line for an SQL error that ends the client (COPY's own; a failed PREPARE's two, as -M prepared shows them). */
-    private String sqlAbortMessage(int s, int pc, Command failed, SQLException e) {
-        int query = executor.query();
-        if (failed instanceof Command.Sql sql && query < sql.queries().size()
-                && sql.queries().get(query).text().stripLeading().regionMatches(true, 0, "copy", 0, 4)
-                && String.valueOf(e.getMessage()).contains("COPY")) {
-            return "COPY is not supported in pgbench, aborting";
-        }
-        String prefix = "client " + clientId + " script " + s + " aborted in command " + pc + " query " + query + ": ";
-        if (protocol.equals("prepared") && "42601".equals(e.getSQLState())) {
-            // pgbench's PREPARE failed with the syntax error; executing the statement then finds none
-            return ServerErrors.libpqStyle(e) + "\npgbench: error: " + prefix + "ERROR:  prepared statement \"P_"
-                    + preparedNumber(s, pc) + "\" does not exist";
-        }
-        return prefix + ServerErrors.libpqStyle(e);
-    }
-
-    /** pgbench's name for a prepared SQL command: P_ and its number among all scripts' SQL commands. */
-    private int preparedNumber(int script, int command) {
-        int n = 0;
-        for (int i = 0; i <= script; i++) {
-            List<Command> commands = scripts.get(i).commands();
-            for (int c = 0; c < (i == script ? command : commands.size()); c++) {
-                if (commands.get(c) instanceof Command.Sql) {
-                    n++;
-                }
-            }
-        }
-        return n;
     }
 
     /** This client's end: pgbench's error line now, its transaction neither processed nor failed in the report. */

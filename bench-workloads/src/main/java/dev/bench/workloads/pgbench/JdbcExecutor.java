@@ -2,8 +2,6 @@ package dev.bench.workloads.pgbench;
 
 import dev.bench.core.jdbc.Dialect;
 import dev.bench.core.jdbc.JdbcTarget;
-import org.postgresql.core.BaseConnection;
-import org.postgresql.core.TransactionState;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -149,7 +147,7 @@ final class JdbcExecutor {
             boolean simple = protocol.equals("simple");
             String text = simple ? SqlText.substitute(statement.text(), variables::text) : statement.text();
             counters.trace(clientId, "sending " + text);
-            if (transactionControl(statement)) {
+            if (TransactionControl.apply(connection, statement)) {
                 continue;
             }
             boolean last = q == queries.size() - 1;
@@ -201,23 +199,7 @@ final class JdbcExecutor {
         try {
             readResults(ps, ps.execute(), Command.Results.DISCARD, "");
         } finally {
-            followServerTransaction();
-        }
-    }
-
-    /**
-     * BEGIN, COMMIT or an error inside a pipeline moved the server's transaction without JDBC's knowing:
-     * auto-commit follows the server again, so an END after the pipeline commits, the end-of-script check
-     * sees an open transaction and the rollback after an error is sent.
-     */
-    private void followServerTransaction() {
-        try {
-            boolean idle = connection.unwrap(BaseConnection.class).getTransactionState() == TransactionState.IDLE;
-            if (connection.getAutoCommit() != idle) {
-                connection.setAutoCommit(idle);
-            }
-        } catch (SQLException broken) {
-            // the connection is gone: the error that broke it is already on its way up
+            TransactionControl.followServer(connection);
         }
     }
 
@@ -228,36 +210,6 @@ final class JdbcExecutor {
             values.add(variables.raw(name));
         }
         return values;
-    }
-
-    /** BEGIN/END and friends as JDBC calls; true when the statement was one of them. */
-    private boolean transactionControl(Command.Query q) throws SQLException {
-        switch (q.transaction()) {
-            case BEGIN -> connection.setAutoCommit(false);
-            case BEGIN_WITH_OPTIONS -> {
-                // BEGIN ISOLATION LEVEL ...: the options apply to the transaction JDBC opens next
-                connection.setAutoCommit(false);
-                try (Statement st = connection.createStatement()) {
-                    st.execute("SET TRANSACTION " + Command.Transaction.options(q.text()));
-                }
-            }
-            case COMMIT -> {
-                if (!connection.getAutoCommit()) {
-                    connection.commit();
-                    connection.setAutoCommit(true);
-                }
-            }
-            case ROLLBACK -> {
-                if (!connection.getAutoCommit()) {
-                    connection.rollback();
-                    connection.setAutoCommit(true);
-                }
-            }
-            default -> {
-                return false;
-            }
-        }
-        return true;
     }
 
     private PreparedStatement statement(int s, int pc, int q, Command.Query statement) throws SQLException {
