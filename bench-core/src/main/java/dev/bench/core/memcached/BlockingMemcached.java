@@ -172,7 +172,7 @@ public final class BlockingMemcached implements AutoCloseable {
             throw new MemcachedUnavailableException("memcached at " + where + " is down (failed less than a second ago)");
         }
         try {
-            sockets[s] = MemcachedSocket.connect(target.servers().get(s), MemcachedTarget.PROBE_TIMEOUT_MS);
+            sockets[s] = MemcachedSocket.connect(target.servers().get(s), MemcachedProbe.PROBE_TIMEOUT_MS);
             redialAt[s] = 0;
             return sockets[s];
         } catch (IOException e) {

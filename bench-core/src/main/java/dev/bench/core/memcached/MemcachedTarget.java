@@ -11,15 +11,9 @@ import net.spy.memcached.MemcachedClient;
 import net.spy.memcached.MemcachedNode;
 import net.spy.memcached.NodeLocator;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -55,7 +49,6 @@ public final class MemcachedTarget implements AutoCloseable {
         System.setProperty("net.spy.log.LoggerImpl", "net.spy.memcached.compat.log.SLF4JLogger");
     }
 
-    public static final int PROBE_TIMEOUT_MS = 2_000;
     public static final long OP_TIMEOUT_MS = 2_000;
     private static final long MAX_RECONNECT_DELAY_SECONDS = 1;
     private static final long CONNECT_WAIT_MS = 5_000;
@@ -92,7 +85,7 @@ public final class MemcachedTarget implements AutoCloseable {
         Set<String> versions = new LinkedHashSet<>();
         List<InetSocketAddress> resolved = new ArrayList<>();
         for (InetSocketAddress server : servers) {
-            versions.add(probe(server));
+            versions.add(MemcachedProbe.version(server));
             resolved.add(new InetSocketAddress(server.getHostString(), server.getPort()));
         }
         MemcachedClient[] opened = new MemcachedClient[clients];
@@ -135,28 +128,6 @@ public final class MemcachedTarget implements AutoCloseable {
                 .setMaxReconnectDelay(MAX_RECONNECT_DELAY_SECONDS)
                 .setDaemon(true)
                 .build();
-    }
-
-    /** Asks the server for its version over a plain socket: the one check that can't hang or retry. */
-    static String probe(InetSocketAddress server) {
-        String where = MemcachedAddresses.format(server);
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(server.getHostString(), server.getPort()), PROBE_TIMEOUT_MS);
-            socket.setSoTimeout(PROBE_TIMEOUT_MS);
-            OutputStream out = socket.getOutputStream();
-            out.write("version\r\n".getBytes(StandardCharsets.US_ASCII));
-            out.flush();
-            String reply = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII))
-                    .readLine();
-            if (reply == null || !reply.startsWith("VERSION ")) {
-                throw new BenchException("memcached at " + where + " did not answer 'version' as memcached does"
-                        + " (got " + (reply == null ? "nothing" : "'" + reply + "'") + ")");
-            }
-            return reply.substring("VERSION ".length()).trim();
-        } catch (IOException e) {
-            String why = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
-            throw new BenchException("cannot connect to memcached at " + where + ": " + why, e);
-        }
     }
 
     /** The client for a worker: workers are spread round-robin over the clients. */
@@ -249,28 +220,6 @@ public final class MemcachedTarget implements AutoCloseable {
     }
 
     /**
-     * What the live servers of a pool hold of {@code keys}: each server asked for its own keys in one multi-get. The
-     * keys of the servers in {@code down} are not asked for but counted into {@code skipped}, by server.
-     */
-    public Map<String, Object> getFromLive(MemcachedClient client, List<String> keys, Set<String> down, Map<String, Long> skipped)
-            throws Exception {
-        Map<String, List<String>> byServer = new HashMap<>();
-        for (String key : keys) {
-            String server = serverOf(key);
-            if (down.contains(server)) {
-                skipped.merge(server, 1L, Long::sum);
-            } else {
-                byServer.computeIfAbsent(server, s -> new ArrayList<>()).add(key);
-            }
-        }
-        Map<String, Object> found = new HashMap<>();
-        for (List<String> own : byServer.values()) {
-            found.putAll(await(client, client.asyncGetBulk(own)));
-        }
-        return found;
-    }
-
-    /**
      * Waits for a spymemcached future, turning its ways of saying "the server is gone" (cancelled, timed out)
      * into one exception that names the servers that are down ({@link #lost}).
      */
@@ -310,22 +259,6 @@ public final class MemcachedTarget implements AutoCloseable {
         for (MemcachedNode node : client.getNodeLocator().getAll()) {
             if (!node.isActive() && name(node) != null) {
                 down.add(name(node));
-            }
-        }
-        return down;
-    }
-
-    /**
-     * The servers that do not answer {@code version} now, as host:port, each asked over a socket of its own: for a
-     * client that served no op, as spymemcached learns of a dead server only from an op sent to it.
-     */
-    public List<String> unreachableServers() {
-        List<String> down = new ArrayList<>();
-        for (InetSocketAddress server : servers) {
-            try {
-                probe(server);
-            } catch (BenchException e) {
-                down.add(MemcachedAddresses.format(server));
             }
         }
         return down;

@@ -37,7 +37,7 @@ class MemcachedTargetTest {
         BenchException e = assertThrows(BenchException.class, () -> MemcachedTarget.open(nobody, 2));
 
         long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        assertTrue(tookMs < MemcachedTarget.PROBE_TIMEOUT_MS + 1000, "took " + tookMs + " ms");
+        assertTrue(tookMs < MemcachedProbe.PROBE_TIMEOUT_MS + 1000, "took " + tookMs + " ms");
         assertTrue(e.getMessage().contains(nobody), e.getMessage());
         assertEquals(1, e.getMessage().lines().count());
     }

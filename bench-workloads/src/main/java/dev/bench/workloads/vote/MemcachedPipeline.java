@@ -1,5 +1,6 @@
 package dev.bench.workloads.vote;
 
+import dev.bench.core.memcached.LiveServers;
 import dev.bench.core.memcached.MemcachedTarget;
 import dev.bench.core.memcached.MemcachedUnavailableException;
 import net.spy.memcached.MemcachedClient;
@@ -72,7 +73,7 @@ final class MemcachedPipeline {
             return;
         }
         Map<String, Long> skipped = new HashMap<>(); // not needed: the check counts the keys missing by server itself
-        inChunks(first, last, key, visitor, keys -> target.getFromLive(client, keys, down, skipped));
+        inChunks(first, last, key, visitor, keys -> LiveServers.get(target, client, keys, down, skipped));
     }
 
     private static void inChunks(long first, long last, LongFunction<String> key, ChunkVisitor visitor, MultiGet get)

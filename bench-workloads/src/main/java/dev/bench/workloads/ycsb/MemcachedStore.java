@@ -2,6 +2,7 @@ package dev.bench.workloads.ycsb;
 
 import dev.bench.core.ErrorKind;
 import dev.bench.core.memcached.BlockingMemcached;
+import dev.bench.core.memcached.LiveServers;
 import dev.bench.core.memcached.MemcachedErrors;
 import dev.bench.core.memcached.MemcachedStats;
 import dev.bench.core.memcached.MemcachedTarget;
@@ -98,7 +99,7 @@ public final class MemcachedStore implements YcsbStore {
         for (int i = 0; i < keys.size(); i++) {
             chunk.add(item(keys.get(i)));
             if (chunk.size() == BULK || i == keys.size() - 1) {
-                present += target.getFromLive(client, chunk, down, keysOnDownServers).size();
+                present += LiveServers.get(target, client, chunk, down, keysOnDownServers).size();
                 chunk.clear();
             }
         }
@@ -113,7 +114,7 @@ public final class MemcachedStore implements YcsbStore {
      */
     private Set<String> unreachable() {
         if (unreachable == null || System.nanoTime() - unreachableAt > TimeUnit.SECONDS.toNanos(1)) {
-            unreachable = Set.copyOf(target.unreachableServers());
+            unreachable = Set.copyOf(LiveServers.unreachable(target));
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
             while (target.client(0).getVersions().size() < target.serverCount() - unreachable.size()
                     && System.nanoTime() - deadline < 0) {

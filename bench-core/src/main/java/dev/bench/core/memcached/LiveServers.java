@@ -1,0 +1,59 @@
+package dev.bench.core.memcached;
+
+import dev.bench.core.BenchException;
+import net.spy.memcached.MemcachedClient;
+
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A pool's live servers, for the after-run checks of a run that lost some: which servers answer now, and what
+ * those that do hold of a run's keys.
+ */
+public final class LiveServers {
+
+    private LiveServers() {
+    }
+
+    /**
+     * What the live servers of a pool hold of {@code keys}: each server asked for its own keys in one multi-get. The
+     * keys of the servers in {@code down} are not asked for but counted into {@code skipped}, by server.
+     */
+    public static Map<String, Object> get(MemcachedTarget target, MemcachedClient client, List<String> keys, Set<String> down,
+                                          Map<String, Long> skipped) throws Exception {
+        Map<String, List<String>> byServer = new HashMap<>();
+        for (String key : keys) {
+            String server = target.serverOf(key);
+            if (down.contains(server)) {
+                skipped.merge(server, 1L, Long::sum);
+            } else {
+                byServer.computeIfAbsent(server, s -> new ArrayList<>()).add(key);
+            }
+        }
+        Map<String, Object> found = new HashMap<>();
+        for (List<String> own : byServer.values()) {
+            found.putAll(target.await(client, client.asyncGetBulk(own)));
+        }
+        return found;
+    }
+
+    /**
+     * The servers that do not answer {@code version} now, as host:port, each asked over a socket of its own: for a
+     * client that served no op, as spymemcached learns of a dead server only from an op sent to it.
+     */
+    public static List<String> unreachable(MemcachedTarget target) {
+        List<String> down = new ArrayList<>();
+        for (InetSocketAddress server : target.servers()) {
+            try {
+                MemcachedProbe.version(server);
+            } catch (BenchException e) {
+                down.add(MemcachedAddresses.format(server));
+            }
+        }
+        return down;
+    }
+}
