@@ -29,7 +29,6 @@ final class TaoSession implements Session {
     private final Connection reads;
     private final int writeHost;
     private final int readHost;
-    private final TaoSql sql;
     private final TaoConfig config;
     private final EdgePool pool;
     private final TaoCounters counters;
@@ -37,10 +36,7 @@ final class TaoSession implements Session {
     private final TaoStaleReads stale;
     private final TaoWorkload.Window window;
     private final long keySalt;
-    private final PreparedStatement[] statements = new PreparedStatement[TaoOp.values().length];
-    private final PreparedStatement[] edgeAdds = new PreparedStatement[EdgeType.values().length];
-    private final boolean[][] guardOrders = new boolean[EdgeType.values().length][];
-    private final char[] letters = new char[TaoValues.LENGTH];
+    private final TaoStatements statements;
     /** Row deltas of the current request, applied to the counters once committed. */
     private long edgeAddCount;
     /** This request's adds, told once it succeeds. */
@@ -72,12 +68,12 @@ final class TaoSession implements Session {
         this.reads = connections.reads();
         this.writeHost = connections.writeHost();
         this.readHost = connections.readHost();
-        this.sql = sql;
         this.config = config;
         this.pool = pool;
         this.counters = counters;
         this.window = window;
         this.keySalt = keySalt;
+        this.statements = new TaoStatements(c, reads, sql);
         TaoSchema.init(c, sql);
         c.setAutoCommit(true);
         if (reads != c) {
@@ -155,31 +151,11 @@ final class TaoSession implements Session {
             committing = true;
             on.commit();
         } catch (SQLException | RuntimeException e) {
-            rollbackQuietly(on);
-            restoreAfterFailure(on, markReadOnly, e);
+            TaoStatements.rollbackQuietly(on);
+            TaoStatements.restoreAfterFailure(on, markReadOnly, e);
             throw e;
         }
-        restore(on, markReadOnly);
-    }
-
-    private static void restore(Connection on, boolean readOnly) throws SQLException {
-        if (readOnly) {
-            on.setReadOnly(false);
-        }
-        on.setAutoCommit(true);
-    }
-
-    /**
-     * After a failed transaction the connection may be gone (the pool closes a broken one, and then
-     * every call says "Connection is closed" with no SQLSTATE): the first failure is the one to
-     * classify, so a failure to restore the session is only attached to it.
-     */
-    private static void restoreAfterFailure(Connection on, boolean readOnly, Exception first) {
-        try {
-            restore(on, readOnly);
-        } catch (SQLException e) {
-            first.addSuppressed(e);
-        }
+        TaoStatements.restore(on, markReadOnly);
     }
 
     private void one(TaoOp op, SplitMix64 random) throws SQLException {
@@ -196,12 +172,12 @@ final class TaoSession implements Session {
             case EDGE_COUNT_READ -> count(id1, type);
             case EDGE_TIME_READ -> query(op, TaoSql.EDGE_TIME_READ, 0, id1, type, now - TIME_WINDOW_MICROS, now);
             case OBJ_ADD -> objectAdds += objectAdd(random, shard, now);
-            case OBJ_UPDATE -> noteUpdated(true, shard, index, now, noteNoop(update(op, TaoSql.OBJ_UPDATE, random, now, id1)));
-            case OBJ_DELETE -> objectDeletes += noteNoop(delete(op, TaoSql.OBJ_DELETE, now, id1));
+            case OBJ_UPDATE -> noteUpdated(true, shard, index, now, noteNoop(statements.update(op, TaoSql.OBJ_UPDATE, random, now, id1)));
+            case OBJ_DELETE -> objectDeletes += noteNoop(statements.delete(op, TaoSql.OBJ_DELETE, now, id1));
             case EDGE_ADD -> edgeAddCount += edgeAdd(random, shard, now);
-            case EDGE_UPDATE -> noteUpdated(false, shard, index, now, noteNoop(update(op, TaoSql.EDGE_UPDATE, random, now, id1, id2,
+            case EDGE_UPDATE -> noteUpdated(false, shard, index, now, noteNoop(statements.update(op, TaoSql.EDGE_UPDATE, random, now, id1, id2,
                     type)));
-            case EDGE_DELETE -> edgeDeletes += noteNoop(delete(op, TaoSql.EDGE_DELETE, now, id1, id2, type));
+            case EDGE_DELETE -> edgeDeletes += noteNoop(statements.delete(op, TaoSql.EDGE_DELETE, now, id1, id2, type));
             default -> throw new IllegalArgumentException("not a single operation: " + op);
         }
     }
@@ -226,7 +202,7 @@ final class TaoSession implements Session {
 
     /** @param floor for a point read (its first column the row's timestamp): older than this is a stale read; 0: not checked */
     private void query(TaoOp op, String text, long floor, long... params) throws SQLException {
-        PreparedStatement ps = statement(op, text);
+        PreparedStatement ps = statements.statement(op, text);
         for (int i = 0; i < params.length; i++) {
             ps.setLong(i + 1, params[i]);
         }
@@ -245,7 +221,7 @@ final class TaoSession implements Session {
     }
 
     private void count(long id1, int type) throws SQLException {
-        PreparedStatement ps = statement(TaoOp.EDGE_COUNT_READ, TaoSql.EDGE_COUNT_READ);
+        PreparedStatement ps = statements.statement(TaoOp.EDGE_COUNT_READ, TaoSql.EDGE_COUNT_READ);
         ps.setLong(1, id1);
         ps.setLong(2, type);
         try (ResultSet rs = ps.executeQuery()) {
@@ -253,26 +229,6 @@ final class TaoSession implements Session {
                 missed++;
             }
         }
-    }
-
-    private int update(TaoOp op, String text, SplitMix64 random, long now, long... key) throws SQLException {
-        PreparedStatement ps = statement(op, text);
-        ps.setLong(1, now);
-        ps.setString(2, TaoValues.next(random, letters));
-        for (int i = 0; i < key.length; i++) {
-            ps.setLong(3 + i, key[i]);
-        }
-        ps.setLong(3 + key.length, now);
-        return ps.executeUpdate();
-    }
-
-    private int delete(TaoOp op, String text, long now, long... key) throws SQLException {
-        PreparedStatement ps = statement(op, text);
-        for (int i = 0; i < key.length; i++) {
-            ps.setLong(1 + i, key[i]);
-        }
-        ps.setLong(1 + key.length, now);
-        return ps.executeUpdate();
     }
 
     /**
@@ -284,13 +240,8 @@ final class TaoSession implements Session {
     }
 
     private int objectAdd(SplitMix64 random, int shard, long now) throws SQLException {
-        PreparedStatement ps = statement(TaoOp.OBJ_ADD, sql.objectAdd());
         long id = freshKey(shard, random);
-        ps.setLong(1, id);
-        ps.setLong(2, now);
-        ps.setString(3, TaoValues.next(random, letters));
-        ps.setLong(4, id);
-        int rows = noteNoop(ps.executeUpdate());
+        int rows = noteNoop(statements.objectAdd(id, now, random));
         if (rows > 0) {
             pendingAdds.object(id);
         }
@@ -301,44 +252,11 @@ final class TaoSession implements Session {
         EdgeType type = config.edgeTypes().pick(random);
         long a = freshKey(shard, random);
         long b = freshKey(config.remoteShards().pick(random), random);
-        int t = type.ordinal();
-        if (edgeAdds[t] == null) {
-            edgeAdds[t] = c.prepareStatement(sql.edgeAdd(type));
-            guardOrders[t] = TaoSql.guardOrder(type);
-        }
-        PreparedStatement ps = edgeAdds[t];
-        ps.setLong(1, a);
-        ps.setLong(2, b);
-        ps.setLong(3, t);
-        ps.setLong(4, now);
-        ps.setString(5, TaoValues.next(random, letters));
-        boolean[] order = guardOrders[t];
-        for (int i = 0; i < order.length; i++) {
-            ps.setLong(6 + i, order[i] ? a : b);
-        }
-        int rows = noteNoop(ps.executeUpdate());
+        int rows = noteNoop(statements.edgeAdd(type, a, b, now, random));
         if (rows > 0) {
-            pendingAdds.edge(a, b, t);
+            pendingAdds.edge(a, b, type.ordinal());
         }
         return rows;
-    }
-
-    /** Prepared on the connection its op runs on: reads on the reads' one, writes on the primary's. */
-    private PreparedStatement statement(TaoOp op, String text) throws SQLException {
-        PreparedStatement ps = statements[op.ordinal()];
-        if (ps == null) {
-            ps = (op.readsOnly() ? reads : c).prepareStatement(text);
-            statements[op.ordinal()] = ps;
-        }
-        return ps;
-    }
-
-    private static void rollbackQuietly(Connection on) {
-        try {
-            on.rollback();
-        } catch (SQLException ignored) {
-            // the request already failed; its error is the one that counts
-        }
     }
 
     @Override
