@@ -107,9 +107,12 @@ mkdir -p "$home" "$work/pgsock" "$work/mysql"
 printf '[client]\nhost=127.0.0.1\nport=%s\n' "$my_port" > "$home/.my.cnf"
 chown -R "$user" "$work"
 as_user() { runuser -u "$user" -- "$@"; }
+# bench's resident process (start|stop) for the resident pass, in the environment cram gives the calls (its
+# cleanenv): a call whose locale or TZ differs from the resident's would run in a JVM of its own
+resident() { as_user env -i HOME="$home" PATH="/usr/bin:/bin" LANG=C LC_ALL=C LANGUAGE=C TZ=GMT BENCH_RESIDENT_IDLE=900 \
+  "$launcher" resident "$1" < /dev/null; }
 stop_servers() {
-  [ ! -f "$home/.bench-resident/port" ] || as_user env -i HOME="$home" PATH="/usr/bin:/bin" LANG=C.UTF-8 "$launcher" resident stop \
-    < /dev/null > /dev/null 2>&1 || true
+  [ ! -f "$home/.bench-resident/port" ] || resident stop > /dev/null 2>&1 || true
   as_user "$pg_bin/pg_ctl" -D "$work/pgdata" -m immediate stop >/dev/null 2>&1 || true
   [ -f "$work/mysql/pid" ] && kill "$(cat "$work/mysql/pid")" 2>/dev/null || true
 }
@@ -184,12 +187,7 @@ for p in $passes; do
   cp -r "$work/suite" "$run"
   chown -R "$user" "$run" "$bin"
   rm -rf "$home/.bench-resident"   # an earlier run's, killed: its port file would send calls to a dead port
-  if [ "$p" = resident ]; then
-    # in the environment cram gives the calls (its cleanenv): a call whose locale or TZ differs from the
-    # resident's would run in a JVM of its own
-    as_user env -i HOME="$home" PATH="/usr/bin:/bin" LANG=C LC_ALL=C LANGUAGE=C TZ=GMT BENCH_RESIDENT_IDLE=900 \
-      "$launcher" resident start < /dev/null >&2
-  fi
+  [ "$p" != resident ] || resident start >&2
   nf=0; pf=0; nc=0; pc=0; failed=()
   start=$EPOCHREALTIME
   for f in $files; do
@@ -214,7 +212,7 @@ for p in $passes; do
   done
   wall=$(( (${EPOCHREALTIME/./} - ${start/./}) / 1000000 ))
   if [ "$p" = resident ]; then
-    as_user env -i HOME="$home" PATH="/usr/bin:/bin" LANG=C.UTF-8 "$launcher" resident stop < /dev/null >&2 || true
+    resident stop >&2 || true
     fallbacks=$(grep -c ': fallback' "$home/.bench-resident/log" 2>/dev/null || true)
     [ "${fallbacks:-0}" = 0 ] || log "resident: ${fallbacks} calls ran in a JVM of their own ($home/.bench-resident/log)"
   fi

@@ -11,9 +11,9 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 
 /** A memcached server's {@code version}, asked over a socket of its own within {@value #PROBE_TIMEOUT_MS} ms. */
-public final class MemcachedProbe {
+final class MemcachedProbe {
 
-    public static final int PROBE_TIMEOUT_MS = 2_000;
+    static final int PROBE_TIMEOUT_MS = 2_000;
 
     private MemcachedProbe() {
     }
