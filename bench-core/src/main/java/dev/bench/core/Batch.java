@@ -14,6 +14,12 @@ import dev.bench.core.random.SplitMix64;
  */
 public final class Batch {
 
+    /** {@link #phase}: an op intended before the measured window. */
+    public static final int WARMUP = 0;
+    /** {@link #phase}: an op intended in the measured window. */
+    public static final int MEASURED = 1;
+    private static final boolean[] IS_MEASURED = {false, true};
+
     private final long runSeed;
     private final SplitMix64 random = new SplitMix64(0);
     private final long[] opIndex;
@@ -80,7 +86,26 @@ public final class Batch {
      * engine decides the same way, so a workload's own counts (sysbench's statement counts) can match it.
      */
     public boolean isMeasured(int i) {
-        return intendedNanos(i) >= windowStartNanos;
+        return IS_MEASURED[phase(i)];
+    }
+
+    /** {@link #MEASURED} when op i counts in the results, else {@link #WARMUP}: an index, not a branch (see {@link #phaseOf}). */
+    public int phase(int i) {
+        return phaseOf(intendedNanos(i), windowStartNanos);
+    }
+
+    /**
+     * {@link #MEASURED} when {@code intendedNanos >= windowStartNanos}, else {@link #WARMUP}, computed without
+     * a branch. Why: the JIT compiles the hot path with the warmup's branch profile, in which no op was ever
+     * measured, so a branch on it becomes a trap that sends every hot method back to the interpreter at the
+     * window's first op. The first measured second then showed ms of latency the server never caused. Used
+     * as an index (per-phase recorders, counters), the phase is the same code in warmup and window.
+     */
+    public static int phaseOf(long intendedNanos, long windowStartNanos) {
+        long d = intendedNanos - windowStartNanos;
+        // the sign of the difference, corrected where it overflowed (Hacker's Delight 2-12): 1 when before
+        long before = (d ^ ((intendedNanos ^ windowStartNanos) & (d ^ intendedNanos))) >>> 63;
+        return (int) (before ^ 1);
     }
 
     /**

@@ -55,6 +55,8 @@ public final class Schedule {
     private final double[] startCount;
     /** Seconds per op of each hold (1 / its rate): a multiply per arrival rather than a divide. */
     private final double[] secondsPerOp;
+    /** The last segment of the run of holds at one rate that segment i starts or is in (i itself for a ramp). */
+    private final int[] holdEnd;
 
     private Schedule(List<Segment> segments) {
         this.segments = List.copyOf(segments);
@@ -66,6 +68,12 @@ public final class Schedule {
             startSeconds[i + 1] = startSeconds[i] + s.seconds();
             startCount[i + 1] = startCount[i] + (s.fromRate() + s.toRate()) / 2 * s.seconds();
             secondsPerOp[i] = 1 / s.fromRate();
+        }
+        this.holdEnd = new int[segments.size()];
+        for (int i = segments.size() - 1; i >= 0; i--) {
+            boolean continues = i + 1 < segments.size() && !segments.get(i).isRamp() && !segments.get(i + 1).isRamp()
+                    && segments.get(i).fromRate() == segments.get(i + 1).fromRate();
+            holdEnd[i] = continues ? holdEnd[i + 1] : i;
         }
     }
 
@@ -202,13 +210,23 @@ public final class Schedule {
         return segments.size();
     }
 
+    /**
+     * The last segment of the run of holds at segment i's rate that follows it (i for a ramp, or when the
+     * rate changes next): {@link #secondsAt} of segment i holds to that segment's end. A warmup and the
+     * window at one rate are then one stretch to the arrivals, with no boundary to cross at the window.
+     */
+    public int holdEnd(int i) {
+        return holdEnd[i];
+    }
+
     /** Ops expected by the end of segment {@code i}. */
     public double countAtEnd(int i) {
         return startCount[i + 1];
     }
 
     /**
-     * When the expected count reaches {@code count}, inside segment {@code i}: Λ⁻¹ there. The ramp's
+     * When the expected count reaches {@code count}, inside segment {@code i} (or a hold's run to {@link
+     * #holdEnd}): Λ⁻¹ there. The ramp's
      * quadratic a·t + b·t²/2 = y is solved as t = 2y / (a + √(a² + 2by)), which stays exact as b → 0
      * and at a = 0.
      */

@@ -54,6 +54,23 @@ class ScheduleTest {
     }
 
     @Test
+    void holdsAtOneRateRunTogetherForTheArrivalsAndTheInverseHoldsAcrossThem() {
+        Schedule s = Schedule.parse("--schedule", "10s:100,20s:100,5s:100..200,5s:200,5s:200,1s:300");
+        assertEquals(List.of(1, 1, 2, 4, 4, 5), List.of(s.holdEnd(0), s.holdEnd(1), s.holdEnd(2), s.holdEnd(3),
+                s.holdEnd(4), s.holdEnd(5)), "a ramp ends its own run, and so does a change of rate");
+        for (int first : new int[] {0, 3}) {
+            int end = s.holdEnd(first);
+            double from = first == 0 ? 0 : s.countAtEnd(first - 1);
+            for (double f = 0; f < 1; f += 0.01) {
+                double count = from + f * (s.countAtEnd(end) - from);
+                assertEquals(count, s.count(0, s.secondsAt(first, count)), 1e-6 * Math.max(1, count), "run from " + first + " at " + f);
+            }
+        }
+        Schedule warmed = Schedule.constant(1000).afterHold(5);
+        assertEquals(1, warmed.holdEnd(0), "a warmup at the window's rate is no boundary to the arrivals");
+    }
+
+    @Test
     void aWarmupHoldsTheFirstRateAndClientsShareTheRate() {
         Schedule s = Schedule.parse("--schedule", "10s:100..200").scaled(0.5).afterHold(4);
         assertEquals(14, s.seconds(), 1e-9);

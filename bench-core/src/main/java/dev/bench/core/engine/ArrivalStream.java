@@ -32,9 +32,16 @@ final class ArrivalStream {
     private final long startNanos;
     /** The schedule's expected op count at which the next arrival falls, in double so rounding never accumulates. */
     private double count;
-    /** The schedule segment {@link #count} falls in: arrivals only move forward, so no search. */
+    /**
+     * The schedule segment {@link #count} falls in, or the first of a run of holds at one rate it falls in
+     * ({@link Schedule#holdEnd}): arrivals only move forward, so no search.
+     */
     private int segment;
-    /** The schedule's count at the end of {@link #segment}, kept so most arrivals compare one field. */
+    /**
+     * The schedule's count at the end of that segment or run, kept so most arrivals compare one field. A run,
+     * so that a warmup at the window's rate crosses no boundary at the window's start: crossing one is a
+     * branch the warmup never took, which the JIT compiled as a trap (see Batch.phaseOf).
+     */
     private double segmentEndCount;
     /** Index of the next arrival: 0, 1, 2, ... */
     long index;
@@ -46,7 +53,7 @@ final class ArrivalStream {
         this.kind = kind;
         this.perShare = 1 / share;
         this.schedule = schedule;
-        this.segmentEndCount = schedule.countAtEnd(0);
+        this.segmentEndCount = schedule.countAtEnd(schedule.holdEnd(0));
         this.arrivals = arrivals;
         this.random = new SplitMix64(SplitMix64.seedFor(seed, kind, -1));
         this.startNanos = startNanos;
@@ -63,10 +70,12 @@ final class ArrivalStream {
     private void place() {
         if (count >= segmentEndCount) {
             int last = schedule.segmentCount() - 1;
-            while (segment < last && count >= schedule.countAtEnd(segment)) {
-                segment++;
+            int end = schedule.holdEnd(segment);
+            while (end < last && count >= schedule.countAtEnd(end)) {
+                segment = end + 1;
+                end = schedule.holdEnd(segment);
             }
-            segmentEndCount = schedule.countAtEnd(segment);
+            segmentEndCount = schedule.countAtEnd(end);
             if (count >= segmentEndCount) {
                 nextNanos = NEVER;
                 return;

@@ -32,8 +32,11 @@ final class OpenLoopDispatcher implements Dispatcher {
     private final long windowStartNanos;
     private final long endNanos;
     private final long[] claimedInWindow;
-    /** Ops intended in the window still to hand out when a count bounds the phase; else Long.MAX_VALUE. */
-    private long remainingInWindow;
+    /**
+     * By {@link Batch#phase}: ops still to hand out. Warmup's is Long.MAX_VALUE; the window's is what a count
+     * leaves, else Long.MAX_VALUE. An array so that an op's phase is an index, not a branch (Batch.phaseOf).
+     */
+    private final long[] remaining = {Long.MAX_VALUE, Long.MAX_VALUE};
     private volatile long lastIntendedInWindowNanos;
     private volatile boolean stopped;
     /** Intended start of the earliest unclaimed op; Long.MAX_VALUE when the schedule is exhausted. */
@@ -75,7 +78,7 @@ final class OpenLoopDispatcher implements Dispatcher {
         this.windowStartNanos = windowStartNanos;
         this.endNanos = endNanos;
         this.claimedInWindow = new long[kinds.size()];
-        this.remainingInWindow = maxOps > 0 ? maxOps : Long.MAX_VALUE;
+        this.remaining[Batch.MEASURED] = maxOps > 0 ? maxOps : Long.MAX_VALUE;
         this.oldestUnclaimedNanos = earliest().nextNanos;
     }
 
@@ -105,15 +108,17 @@ final class OpenLoopDispatcher implements Dispatcher {
         }
     }
 
+    /** Counts each op into its phase without a branch on it (see Batch.phaseOf). */
     private void take(ArrivalStream stream, Batch batch, int limit, long now) {
         batch.clear(stream.kind);
         do {
-            batch.add(stream.index, stream.nextNanos);
-            if (stream.nextNanos >= windowStartNanos) {
-                claimedInWindow[stream.kind]++;
-                remainingInWindow--;
-                lastIntendedInWindowNanos = stream.nextNanos;
-            }
+            long intended = stream.nextNanos;
+            int phase = Batch.phaseOf(intended, windowStartNanos);
+            batch.add(stream.index, intended);
+            claimedInWindow[stream.kind] += phase;
+            remaining[phase]--;
+            long last = lastIntendedInWindowNanos;
+            lastIntendedInWindowNanos = last + ((intended - last) & -(long) phase); // intended, in the window
             stream.advance();
         } while (batch.size() < limit && stream.nextNanos <= now && !exhausted(stream));
     }
@@ -121,7 +126,7 @@ final class OpenLoopDispatcher implements Dispatcher {
     /** Whether this stream's next op is past the schedule: after the end time or the schedule's end, or beyond the op count. */
     private boolean exhausted(ArrivalStream stream) {
         return stream.nextNanos >= endNanos || stream.nextNanos == ArrivalStream.NEVER
-                || stream.nextNanos >= windowStartNanos && remainingInWindow == 0;
+                || remaining[Batch.phaseOf(stream.nextNanos, windowStartNanos)] == 0;
     }
 
     private ArrivalStream earliest() {
@@ -169,7 +174,7 @@ final class OpenLoopDispatcher implements Dispatcher {
                     warmup += s.arrivalsBetween(Long.MIN_VALUE, Math.min(due, windowStartNanos));
                     inWindow += s.arrivalsBetween(windowStartNanos, due);
                 }
-                return warmup + Math.min(inWindow, remainingInWindow);
+                return warmup + Math.min(inWindow, remaining[Batch.MEASURED]);
             } finally {
                 lock.unlock();
             }
@@ -199,10 +204,10 @@ final class OpenLoopDispatcher implements Dispatcher {
                 unclaimed[s.kind] = s.arrivalsBetween(windowStartNanos, until);
                 total += unclaimed[s.kind];
             }
-            long[] allowed = total <= remainingInWindow ? unclaimed : shareOf(remainingInWindow, unclaimed, total);
-            if (total > 0 && total >= remainingInWindow) {
+            long[] allowed = total <= remaining[Batch.MEASURED] ? unclaimed : shareOf(remaining[Batch.MEASURED], unclaimed, total);
+            if (total > 0 && total >= remaining[Batch.MEASURED]) {
                 // the count ended the window where the schedule reached it: its last op, though never claimed
-                lastIntendedInWindowNanos = Math.max(lastIntendedInWindowNanos, whenUnclaimedReach(remainingInWindow, until));
+                lastIntendedInWindowNanos = Math.max(lastIntendedInWindowNanos, whenUnclaimedReach(remaining[Batch.MEASURED], until));
             }
             for (int k = 0; k < generated.length; k++) {
                 generated[k] += allowed[k];

@@ -59,8 +59,10 @@ final class Worker implements Runnable {
     private volatile boolean cutOffByAbort;
     /** Measured ops of that call, counted as failed. */
     private volatile int opsFailedByAbort;
-    private long lastDoneNanos;
+    /** By {@link Batch#phase}, an index rather than a branch: warmup's are never read. */
+    private final long[] lastDoneNanos = new long[2];
     private final WorkerTimes times = new WorkerTimes();
+    private final WorkerTimes[] timesByPhase = {new WorkerTimes(), times};
     /** Measured ops taken, against the config's ops per worker. */
     private long taken;
 
@@ -106,7 +108,7 @@ final class Worker implements Runnable {
     }
 
     long lastDoneNanos() {
-        return lastDoneNanos;
+        return lastDoneNanos[Batch.MEASURED];
     }
 
     /** Read after the thread ended. */
@@ -119,9 +121,7 @@ final class Worker implements Runnable {
         try {
             long quota = config.opsPerWorker();
             while ((quota == 0 || taken < quota) && (gate == null || gate.awaitTurn(index)) && dispatcher.claim(batch)) {
-                if (batch.isMeasured(batch.size() - 1)) {
-                    taken += batch.size();
-                }
+                taken += (long) batch.size() * batch.phase(batch.size() - 1); // no branch on the phase: see Batch.phaseOf
                 busy.setRelease(true);
                 long sendNanos = System.nanoTime();
                 times.inCall(serve(sendNanos) - sendNanos);
@@ -137,7 +137,8 @@ final class Worker implements Runnable {
     /** @return when its call ended (the last attempt, failed or not): recording comes after */
     private long serve(long sendNanos) {
         int kind = batch.kind();
-        boolean inWindow = batch.isMeasured(0);
+        int firstPhase = batch.phase(0);
+        boolean inWindow = batch.isMeasured(0); // for the error paths only
         int attempt = 0;
         long attemptNanos = sendNanos;
         host = session.host(kind);
@@ -186,27 +187,27 @@ final class Worker implements Runnable {
             }
         }
         long doneNanos = System.nanoTime();
-        record(kind, inWindow, sendNanos, doneNanos);
+        record(kind, firstPhase, sendNanos, doneNanos);
         outages.acknowledged(kind, attemptNanos, doneNanos);
         return doneNanos;
     }
 
-    private void record(int kind, boolean firstInWindow, long sendNanos, long doneNanos) {
+    /** Without a branch on the phase, as the JIT would compile it from the warmup's profile (see Batch.phaseOf). */
+    private void record(int kind, int firstPhase, long sendNanos, long doneNanos) {
         KindRecorder recorder = recordersFor(host)[kind];
         long service = doneNanos - sendNanos;
         boolean anyRejected = batch.rejectedCount() > 0;
         boolean perOp = batch.hostsPerOp();
         for (int i = 0; i < batch.size(); i++) {
             // intended times only grow within a batch: when its first op is in the window, all of it is
-            boolean inWindow = firstInWindow || batch.isMeasured(i);
+            int phase = firstPhase | batch.phase(i);
             if (perOp) {
                 recorder = recordersFor(batch.opHost(i))[kind];
             }
-            recorder.record(doneNanos - batch.intendedNanos(i), service, inWindow, anyRejected && batch.isRejected(i));
-            if (inWindow) {
-                lastDoneNanos = doneNanos;
-                times.started(sendNanos, batch.intendedNanos(i));
-            }
+            long intended = batch.intendedNanos(i);
+            recorder.record(doneNanos - intended, service, phase, anyRejected && batch.isRejected(i));
+            lastDoneNanos[phase] = doneNanos;
+            timesByPhase[phase].started(sendNanos, intended);
         }
     }
 

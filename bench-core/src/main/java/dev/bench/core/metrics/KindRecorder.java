@@ -1,5 +1,6 @@
 package dev.bench.core.metrics;
 
+import dev.bench.core.Batch;
 import org.HdrHistogram.WriterReaderPhaser;
 
 /**
@@ -41,13 +42,12 @@ public final class KindRecorder {
     /** Workers up to this many record alone; more share this many recorder sets. */
     public static final int MAX_SETS = 8;
 
-    private final Pair measured;
-    private final Pair warmup;
+    /** Indexed by {@link Batch#phase}: warmup, measured. */
+    private final Pair[] byPhase;
 
     /** @param shared whether several worker threads will record into this one concurrently */
     public KindRecorder(boolean shared) {
-        this.measured = shared ? new LockedPair() : new PhasedPair();
-        this.warmup = shared ? new LockedPair() : new PhasedPair();
+        this.byPhase = shared ? new Pair[] {new LockedPair(), new LockedPair()} : new Pair[] {new PhasedPair(), new PhasedPair()};
     }
 
     /**
@@ -71,13 +71,18 @@ public final class KindRecorder {
 
     /** One completed op: both latencies and the counts, into one interval together. */
     public void record(long sojournNanos, long serviceNanos, boolean inWindow, boolean rejected) {
-        (inWindow ? measured : warmup).record(Math.max(0, sojournNanos), Math.max(0, serviceNanos), rejected);
+        record(sojournNanos, serviceNanos, inWindow ? Batch.MEASURED : Batch.WARMUP, rejected);
+    }
+
+    /** As above, the op's {@link Batch#phase} picking the recorders: the worker's path, which has no branch on it. */
+    public void record(long sojournNanos, long serviceNanos, int phase, boolean rejected) {
+        byPhase[phase].record(Math.max(0, sojournNanos), Math.max(0, serviceNanos), rejected);
     }
 
     /** Moves what was recorded since the last call into the given tallies, each op whole. */
     void drainInto(Tally measuredOut, Tally warmupOut) {
-        measured.drainInto(measuredOut);
-        warmup.drainInto(warmupOut);
+        byPhase[Batch.MEASURED].drainInto(measuredOut);
+        byPhase[Batch.WARMUP].drainInto(warmupOut);
     }
 
     /** An op's figures recorded together, drained together. */
