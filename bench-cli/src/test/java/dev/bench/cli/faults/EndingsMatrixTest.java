@@ -24,7 +24,6 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -62,7 +61,6 @@ class EndingsMatrixTest {
             ? List.of("env", "--default-signal=INT") : List.of();
     /** YCSB's workload A as the distribution ships it (the module's working directory is bench-cli/). */
     private static final Path WORKLOADA = Paths.get("..", "examples", "ycsb", "workloada").toAbsolutePath().normalize();
-    private static final String YCSB_RUN = "ycsb run jdbc -P WORKLOADA -p recordcount=2000 -threads 2 ";
     private static final Pattern START_TIME = Pattern.compile("#\\[StartTime: ([0-9.]+) ");
 
     @TempDir
@@ -70,69 +68,9 @@ class EndingsMatrixTest {
     private static final Map<String, Path> PREPARED = new HashMap<>();
     private static final List<String> TABLE = new ArrayList<>();
 
-    enum Ending { DEADLINE, COUNT, MAX_LAG, SIGINT, SIGTERM, SERVER_LOST }
-
-    /** One cell: the command line without --results ({@code RELAY}: PostgreSQL's URL through the relay), its exit code. */
-    record Cell(String workload, Ending ending, String load, String args, int exit) {
-        @Override
-        public String toString() {
-            return workload + " " + ending.name().toLowerCase(Locale.ROOT) + " " + load;
-        }
-    }
-
-    static Stream<Cell> cells() {
-        return Stream.of(
-                new Cell("vote", Ending.DEADLINE, "1e3/s", "vote --target 1000 --runtime 2 --warmup 0 memory", 0),
-                new Cell("vote", Ending.DEADLINE, "1e5/s", "vote --target 100000 --runtime 2 --warmup 0 memory", 0),
-                new Cell("vote", Ending.DEADLINE, "1e6/s", "vote --target 1000000 --runtime 2 --warmup 0 null", 0),
-                new Cell("vote", Ending.MAX_LAG, "1e9/s", "vote --target 1000000000 --runtime 60 --warmup 0 --max-lag 1 memory", 1),
-                new Cell("vote", Ending.SIGINT, "1e3/s", "vote --target 1000 --runtime 31536000 --warmup 0 memory", 130),
-                new Cell("vote", Ending.SIGINT, "1e5/s", "vote --target 100000 --runtime 31536000 --warmup 0 memory", 130),
-                new Cell("vote", Ending.SIGINT, "1e6/s", "vote --target 1000000 --runtime 31536000 --warmup 0 null", 130),
-                new Cell("vote", Ending.SIGTERM, "1e5/s", "vote --target 100000 --runtime 31536000 --warmup 0 memory", 143),
-                new Cell("vote", Ending.SERVER_LOST, "1e3/s", "vote --target 1000 --runtime 6 --warmup 0 postgres --url RELAY", 1),
-
-                new Cell("oltp-rw", Ending.DEADLINE, "closed", "oltp-rw run --time 2 --threads 2 --table-size 2000", 0),
-                new Cell("oltp-rw", Ending.DEADLINE, "1e3/s", "oltp-rw run --time 2 --threads 2 --table-size 2000 --rate 1000", 0),
-                new Cell("oltp-rw", Ending.COUNT, "closed", "oltp-rw run --time 0 --events 2000 --threads 2 --table-size 2000", 0),
-                new Cell("oltp-rw", Ending.MAX_LAG, "1e6/s", "oltp-rw run --time 60 --threads 2 --table-size 2000 --rate 1000000 --max-lag 1", 1),
-                new Cell("oltp-rw", Ending.SIGINT, "closed", "oltp-rw run --time 600 --threads 2 --table-size 2000", 130),
-                new Cell("oltp-rw", Ending.SIGTERM, "1e3/s", "oltp-rw run --time 600 --threads 2 --table-size 2000 --rate 1000", 143),
-                new Cell("oltp-rw", Ending.SERVER_LOST, "closed", "oltp-rw run --time 6 --threads 2 --table-size 2000 --url RELAY", 1),
-
-                new Cell("tpcc", Ending.DEADLINE, "closed", "tpcc run --scale 1 --time 2 --threads 2", 0),
-                new Cell("tpcc", Ending.COUNT, "closed", "tpcc run --scale 1 --time 0 --events 200 --threads 2", 0),
-                new Cell("tpcc", Ending.MAX_LAG, "1e5/s", "tpcc run --scale 1 --time 60 --threads 2 --rate 100000 --max-lag 1", 1),
-                new Cell("tpcc", Ending.SIGINT, "closed", "tpcc run --scale 1 --time 600 --threads 2", 130),
-                new Cell("tpcc", Ending.SIGTERM, "1e3/s", "tpcc run --scale 1 --time 600 --threads 2 --rate 1000", 143),
-
-                new Cell("voter", Ending.COUNT, "closed", "voter --calls 4000 --burst-size 4", 0),
-                new Cell("voter", Ending.COUNT, "1e3/s", "voter --target 1000 --calls 2000", 0),
-                new Cell("voter", Ending.MAX_LAG, "1e6/s", "voter --target 1000000 --calls 100000000 --max-lag 1", 1),
-                new Cell("voter", Ending.SIGINT, "closed", "voter --calls 100000000 --burst-size 4", 130),
-                new Cell("voter", Ending.SIGTERM, "1e3/s", "voter --target 1000 --calls 100000000", 143),
-
-                new Cell("tao", Ending.DEADLINE, "closed", "tao -load -n 2000 -load-threads 2 -run -E 2,0,2", 0),
-                new Cell("tao", Ending.DEADLINE, "1e3/s", "tao -load -n 2000 -load-threads 2 -run -E 2,0,2 --target 1000", 0),
-                new Cell("tao", Ending.MAX_LAG, "1e6/s", "tao -load -n 2000 -load-threads 2 -run -E 2,0,60 --target 1000000 --max-lag 1", 1),
-                new Cell("tao", Ending.SIGINT, "closed", "tao -load -n 2000 -load-threads 2 -run -E 2,0,600", 130),
-                new Cell("tao", Ending.SIGTERM, "1e3/s", "tao -load -n 2000 -load-threads 2 -run -E 2,0,600 --target 1000", 143),
-
-                new Cell("pgbench", Ending.DEADLINE, "closed", "pgbench -c 2 -T 2", 0),
-                new Cell("pgbench", Ending.COUNT, "closed", "pgbench -c 2 -t 500", 0),
-                new Cell("pgbench", Ending.DEADLINE, "1e3/s", "pgbench -c 2 -T 2 -R 1000", 0),
-                new Cell("pgbench", Ending.MAX_LAG, "1e6/s", "pgbench -c 2 -T 60 -R 1000000 --max-lag 1", 1),
-                new Cell("pgbench", Ending.SIGINT, "closed", "pgbench -c 2 -T 600", 130),
-                new Cell("pgbench", Ending.SIGTERM, "1e3/s", "pgbench -c 2 -T 600 -R 1000", 143),
-
-                new Cell("ycsb", Ending.COUNT, "closed", YCSB_RUN + "-p operationcount=5000", 0),
-                new Cell("ycsb", Ending.DEADLINE, "1e3/s", YCSB_RUN + "-p operationcount=0 -p maxexecutiontime=2 -target 1000", 0),
-                new Cell("ycsb", Ending.SIGINT, "closed", YCSB_RUN + "-p operationcount=0 -p maxexecutiontime=600", 130));
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("cells")
-    void everyEndingWritesEveryFigureRight(Cell cell) throws Exception {
+    @MethodSource("dev.bench.cli.faults.EndingCell#all")
+    void everyEndingWritesEveryFigureRight(EndingCell cell) throws Exception {
         Path dir = prepared(cell);
         Path results = dir.resolve("r-" + cell.toString().replace(' ', '-').replace('/', '_'));
         String args = cell.args();
@@ -147,7 +85,7 @@ class EndingsMatrixTest {
         Process run = bench(dir, withResults(args, results), out, err);
         long endingMillis = 0;
         try {
-            boolean signal = cell.ending() == Ending.SIGINT || cell.ending() == Ending.SIGTERM;
+            boolean signal = cell.ending() == EndingCell.Ending.SIGINT || cell.ending() == EndingCell.Ending.SIGTERM;
             if (signal || relay != null) {
                 awaitFirstInterval(run, results, err);
                 Thread.sleep(MILLIS_BEFORE_ENDING);
@@ -158,7 +96,7 @@ class EndingsMatrixTest {
                 if (relay != null) {
                     relay.close();
                 } else {
-                    String name = cell.ending() == Ending.SIGINT ? "INT" : "TERM";
+                    String name = cell.ending() == EndingCell.Ending.SIGINT ? "INT" : "TERM";
                     new ProcessBuilder("kill", "-" + name, Long.toString(run.pid())).start().waitFor();
                 }
             }
@@ -213,7 +151,7 @@ class EndingsMatrixTest {
     }
 
     /** The directory a workload's cells run in, its embedded database loaded once. */
-    private static Path prepared(Cell cell) throws Exception {
+    private static Path prepared(EndingCell cell) throws Exception {
         String key = cell.workload() + (cell.args().contains("RELAY") ? "-postgres" : "");
         Path dir = PREPARED.get(key);
         if (dir != null) {
