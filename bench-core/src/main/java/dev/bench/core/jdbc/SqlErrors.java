@@ -2,6 +2,9 @@ package dev.bench.core.jdbc;
 
 import dev.bench.core.ErrorKind;
 
+import java.io.EOFException;
+import java.net.SocketException;
+import java.nio.channels.ClosedChannelException;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLRecoverableException;
@@ -42,8 +45,13 @@ public final class SqlErrors {
     public static ErrorKind classify(Throwable failure) {
         ErrorKind found = ErrorKind.FATAL;
         int seen = 0;
+        boolean underSql = false;
         for (Throwable t = failure; t != null && seen < MAX_CHAIN; t = t.getCause(), seen++) {
+            if (underSql && isSocketLoss(t)) {
+                return ErrorKind.CONNECTION;
+            }
             if (t instanceof SQLException sql) {
+                underSql = true;
                 for (SQLException e = sql; e != null && seen < MAX_CHAIN; e = e.getNextException(), seen++) {
                     ErrorKind kind = classifyOne(e);
                     if (kind == ErrorKind.CONNECTION) {
@@ -56,6 +64,17 @@ public final class SqlErrors {
             }
         }
         return found;
+    }
+
+    /**
+     * A driver's error caused by its socket failing: the connection is gone, whatever the SQLSTATE says.
+     * Connector/J reports a connection killed while it read a reply's body as a general error (S1000,
+     * "Expected to read 120 bytes, read 9 bytes before connection was unexpectedly lost") over an
+     * EOFException, not as its CommunicationsException (08S01).
+     */
+    private static boolean isSocketLoss(Throwable t) {
+        return t instanceof EOFException || t instanceof SocketException || t instanceof ClosedChannelException
+                || t.getClass().getName().endsWith("CommunicationsException");
     }
 
     /** H2's deadlock reported as a general error (see {@link #H2_DEADLOCK_RACE}). */

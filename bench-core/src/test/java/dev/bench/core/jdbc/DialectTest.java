@@ -76,4 +76,19 @@ class DialectTest {
 
         assertEquals(ErrorKind.CONNECTION, SqlErrors.classify(first));
     }
+
+    @Test
+    void aGeneralErrorOverAFailedSocketIsALostConnection() {
+        // Connector/J, its connection killed while it read a reply's body (seen in MysqlOltpTest's killed sessions)
+        SQLException midReply = new SQLException("Can not read response from server. Expected to read 120 bytes, read 9 bytes"
+                + " before connection was unexpectedly lost.", "S1000", 0,
+                new RuntimeException("wrapped", new java.io.EOFException("Expected to read 120 bytes, read 9 bytes")));
+        assertEquals(ErrorKind.CONNECTION, SqlErrors.classify(midReply));
+        assertEquals(ErrorKind.CONNECTION, SqlErrors.classify(new SQLException("I/O error", "S1000",
+                new java.net.SocketException("Connection reset"))));
+        assertEquals(ErrorKind.FATAL, SqlErrors.classify(new SQLException("General error", "S1000",
+                new java.io.IOException("disk full"))), "other I/O under a driver's error is not a lost connection");
+        assertEquals(ErrorKind.FATAL, SqlErrors.classify(new java.io.EOFException("no driver involved")),
+                "the socket rule reads a driver's error, not the workload's own I/O");
+    }
 }
