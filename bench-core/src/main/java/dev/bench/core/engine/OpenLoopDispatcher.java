@@ -7,6 +7,7 @@ import dev.bench.core.Schedule;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -18,14 +19,21 @@ import java.util.concurrent.locks.ReentrantLock;
  * whose next arrival is earliest and takes every due op of that kind, up to the kind's batch bound:
  * batches grow by themselves when the backend falls behind and stay at one op when it keeps up.
  *
- * <p>Threading: {@link #claim} serialises claimers on one lock; the claimer at the head waits, holding
- * it, until the next arrival is due (nothing else could be claimed earlier anyway). {@link #lagNanos}
+ * <p>A free worker claims the earliest unclaimed arrival even before it is due and waits for it on its
+ * own, outside the lock: each op costs its worker one wake-up, and no worker wakes another to take over
+ * the wait (with the head claimer waiting under the lock, every op cost two: its timer's and the
+ * hand-off to the next claimer queued on the lock). It is still one FCFS queue: a worker holds at most
+ * one claim ahead, claims are handed out in arrival order, so an op no idle worker holds is one that
+ * arrived when every worker was busy or held an earlier op, and it waits for the first to free up.
+ * A claim ahead given up because the run stopped goes back to the ops never taken ({@link #abandon}).
+ *
+ * <p>Threading: {@link #claim} serialises claimers on one lock, held only to take ops. {@link #lagNanos}
  * reads a volatile and never takes the lock.
  */
 final class OpenLoopDispatcher implements Dispatcher {
 
     private final ReentrantLock lock = new ReentrantLock();
-    /** How the head claimer waits for the next arrival. */
+    /** How a claimer waits for the op it claimed ahead. */
     private final Pacer pacer;
     private final ArrivalStream[] streams;
     private final int[] maxBatch;
@@ -41,8 +49,11 @@ final class OpenLoopDispatcher implements Dispatcher {
     private volatile boolean stopped;
     /** Intended start of the earliest unclaimed op; Long.MAX_VALUE when the schedule is exhausted. */
     private volatile long oldestUnclaimedNanos;
+    private final BooleanSupplier isStopped = () -> stopped;
+    /** Measured ops claimed ahead and given up when the run stopped: {kind, intended}; under the lock, rare. */
+    private final List<long[]> abandoned = new ArrayList<>();
 
-    /** Every kind at its weight's share of {@code schedule}; the head claimer parks until due. */
+    /** Every kind at its weight's share of {@code schedule}; a claimer parks until its op is due. */
     OpenLoopDispatcher(List<OpKind> kinds, Schedule schedule, Arrivals arrivals, long seed,
                        long startNanos, long windowStartNanos, long endNanos, long maxOps) {
         this(kinds, schedule, null, arrivals, seed, startNanos, windowStartNanos, endNanos, maxOps, new Pacer(0));
@@ -55,7 +66,7 @@ final class OpenLoopDispatcher implements Dispatcher {
      * @param windowStartNanos ops intended from here on are measured
      * @param endNanos         no op is scheduled at or after this
      * @param maxOps           no more than this many ops intended in the window are scheduled; 0: no limit
-     * @param pacer            how the head claimer waits for the next arrival ({@link Pacer})
+     * @param pacer            how a claimer waits for the op it claimed ahead ({@link Pacer}); shared by the claimers
      */
     OpenLoopDispatcher(List<OpKind> kinds, Schedule schedule, Schedule[] kindSchedules, Arrivals arrivals, long seed,
                        long startNanos, long windowStartNanos, long endNanos, long maxOps, Pacer pacer) {
@@ -82,27 +93,46 @@ final class OpenLoopDispatcher implements Dispatcher {
         this.oldestUnclaimedNanos = earliest().nextNanos;
     }
 
+    /** Takes the earliest unclaimed op (every due one of its kind, up to the batch bound), then waits until it is due. */
     @Override
     public boolean claim(Batch batch) {
+        long due;
         lock.lock();
         try {
-            while (!stopped) {
-                ArrivalStream head = earliest();
-                if (exhausted(head)) {
-                    oldestUnclaimedNanos = Long.MAX_VALUE;
-                    return false;
-                }
-                long now = System.nanoTime();
-                if (head.nextNanos > now) {
-                    pacer.awaitUntil(head.nextNanos, () -> stopped);
-                    continue;
-                }
-                take(head, batch, Math.min(maxBatch[head.kind], batch.capacity()), now);
-                ArrivalStream next = earliest();
-                oldestUnclaimedNanos = exhausted(next) ? Long.MAX_VALUE : next.nextNanos;
-                return true;
+            if (stopped) {
+                return false;
             }
-            return false;
+            ArrivalStream head = earliest();
+            if (exhausted(head)) {
+                oldestUnclaimedNanos = Long.MAX_VALUE;
+                return false;
+            }
+            due = head.nextNanos;
+            take(head, batch, Math.min(maxBatch[head.kind], batch.capacity()), System.nanoTime());
+            ArrivalStream next = earliest();
+            oldestUnclaimedNanos = exhausted(next) ? Long.MAX_VALUE : next.nextNanos;
+        } finally {
+            lock.unlock();
+        }
+        if (pacer.awaitUntil(due, isStopped)) {
+            return true;
+        }
+        abandon(batch);
+        return false;
+    }
+
+    /** A claim given up before it was due (the run stopped): its ops go back to those never taken. */
+    private void abandon(Batch batch) {
+        lock.lock();
+        try {
+            for (int i = 0; i < batch.size(); i++) {
+                int phase = batch.phase(i);
+                claimedInWindow[batch.kind()] -= phase;
+                remaining[phase]++;
+                if (batch.isMeasured(i)) {
+                    abandoned.add(new long[] {batch.kind(), batch.intendedNanos(i)});
+                }
+            }
         } finally {
             lock.unlock();
         }
@@ -202,7 +232,12 @@ final class OpenLoopDispatcher implements Dispatcher {
             long total = 0;
             for (ArrivalStream s : streams) {
                 unclaimed[s.kind] = s.arrivalsBetween(windowStartNanos, until);
-                total += unclaimed[s.kind];
+            }
+            for (long[] op : abandoned) {
+                unclaimed[(int) op[0]] += op[1] < until ? 1 : 0;
+            }
+            for (long n : unclaimed) {
+                total += n;
             }
             long[] allowed = total <= remaining[Batch.MEASURED] ? unclaimed : shareOf(remaining[Batch.MEASURED], unclaimed, total);
             if (total > 0 && total >= remaining[Batch.MEASURED]) {

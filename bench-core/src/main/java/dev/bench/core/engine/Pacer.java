@@ -12,12 +12,13 @@ import java.util.function.BooleanSupplier;
  * <p>With a spin factor f > 0 ({@link dev.bench.core.RunConfig#pacingSpin}) it parks until f times the
  * running mean of how late parks have woken before the deadline, within [{@value #MIN_SPIN_NANOS},
  * {@value #MAX_SPIN_NANOS}] ns, and spins the rest: ops start within microseconds of their intended
- * start, for the price of a core spinning that margin before each arrival while holding the dispatcher's
- * lock. At 8000 ops/s (a gap of 125 µs against a margin of ~300 µs at f = 3) that is a core spinning
- * all the time: on a machine the client shares with the server or other processes it cost 2-3x the CPU per op
- * and, preempted while spinning under the lock, made the lag worse, not better (docs/measuring.md).
+ * start, for the price of a core spinning that margin before each arrival. At 8000 ops/s (a gap of 125 µs
+ * against a margin of ~300 µs at f = 3) that is a core spinning all the time: on a machine the client shares
+ * with the server or other processes it cost 2-3x the CPU per op and, when the claimer spun under the
+ * dispatcher's lock (as it did then), made the lag worse, not better (docs/measuring.md).
  *
- * <p>Not thread-safe: used under the dispatcher's lock.
+ * <p>Threading: shared by the claimers, each waiting for its own op; the running mean is updated
+ * without a lock (a lost update only slows its learning).
  */
 final class Pacer {
 
@@ -28,8 +29,8 @@ final class Pacer {
     private static final double LEARNING_RATE = 0.05;
 
     private final double spinFactor;
-    private double meanOvershootNanos = 50_000;
-    private long spinNanos;
+    private volatile double meanOvershootNanos = 50_000;
+    private volatile long spinNanos;
 
     /** @param spinFactor the spin margin as a multiple of the mean wake-up delay; 0: park only */
     Pacer(double spinFactor) {
