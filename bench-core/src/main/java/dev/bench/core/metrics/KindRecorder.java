@@ -65,16 +65,10 @@ public final class KindRecorder {
         return sets;
     }
 
-    public void record(long sojournNanos, long serviceNanos, boolean inWindow) {
-        record(sojournNanos, serviceNanos, inWindow, false);
-    }
-
-    /** One completed op: both latencies and the counts, into one interval together. */
-    public void record(long sojournNanos, long serviceNanos, boolean inWindow, boolean rejected) {
-        record(sojournNanos, serviceNanos, inWindow ? Batch.MEASURED : Batch.WARMUP, rejected);
-    }
-
-    /** As above, the op's {@link Batch#phase} picking the recorders: the worker's path, which has no branch on it. */
+    /**
+     * One completed op: both latencies and the counts, into one interval together. The op's {@link Batch#phase}
+     * picks the recorders as an index, so the worker's path has no branch on it.
+     */
     public void record(long sojournNanos, long serviceNanos, int phase, boolean rejected) {
         byPhase[phase].record(Math.max(0, sojournNanos), Math.max(0, serviceNanos), rejected);
     }

@@ -1,5 +1,6 @@
 package dev.bench.core.metrics;
 
+import dev.bench.core.Batch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -31,7 +32,7 @@ class KindRecorderPhaseTest {
             KindRecorder recorder = sets[w % sets.length][0];
             writers.add(new Thread(() -> {
                 for (long i = 0; !stop.get(); i++) {
-                    recorder.record(1_000 + i % 5_000, 500, true, rejectEveryOp);
+                    recorder.record(1_000 + i % 5_000, 500, Batch.MEASURED, rejectEveryOp);
                 }
             }));
         }

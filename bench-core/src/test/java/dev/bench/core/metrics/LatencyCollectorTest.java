@@ -1,5 +1,6 @@
 package dev.bench.core.metrics;
 
+import dev.bench.core.Batch;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -20,22 +21,22 @@ class LatencyCollectorTest {
         LatencyCollector collector = new LatencyCollector(List.of("read"), new KindRecorder[][] {{recorder}},
                 new KindCounters[] {counters});
 
-        recorder.record(1_000, 500, false);     // a warmup op
-        recorder.record(2_000, 700, true);      // intended just after the window's start, done before the collection
-        recorder.record(3_000, 800, true);
+        recorder.record(1_000, 500, Batch.WARMUP, false);     // a warmup op
+        recorder.record(2_000, 700, Batch.MEASURED, false);      // intended just after the window's start, done before the collection
+        recorder.record(3_000, 800, Batch.MEASURED, false);
         counters.failed(1);
         IntervalSnapshot warmup = collector.collect(-1_000_000, 0, true, 0);
         assertEquals(1, warmup.completed(), "the warmup row shows warmup ops only");
         assertEquals(0, warmup.kinds().get(0).outcomes().failed());
 
-        recorder.record(4_000, 900, true);
+        recorder.record(4_000, 900, Batch.MEASURED, false);
         IntervalSnapshot first = collector.collect(0, 1_000_000, false, 0);
         long firstCompleted = first.completed();    // snapshots are reused: keep the count
         assertEquals(3, firstCompleted, "carried ops plus the interval's own");
         assertEquals(1, first.kinds().get(0).outcomes().failed());
         assertEquals(2_000, first.kinds().get(0).sojourn().getMinValue(), 2);
 
-        recorder.record(5_000, 900, true);
+        recorder.record(5_000, 900, Batch.MEASURED, false);
         IntervalSnapshot second = collector.collect(1_000_000, 2_000_000, false, 0);
         assertEquals(1, second.completed());
 
@@ -49,7 +50,7 @@ class LatencyCollectorTest {
         KindRecorder recorder = new KindRecorder(false);
         LatencyCollector collector = new LatencyCollector(List.of("read"), new KindRecorder[][] {{recorder}},
                 new KindCounters[] {new KindCounters()});
-        recorder.record(2_000, 700, true);
+        recorder.record(2_000, 700, Batch.MEASURED, false);
         collector.collect(-1_000_000, 0, true, 0);
         assertEquals(1, collector.totals().get(0).completed());
     }

@@ -1,5 +1,6 @@
 package dev.bench.core.metrics;
 
+import dev.bench.core.Batch;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -35,7 +36,7 @@ class SharedKindRecorderTest {
             long value = 1_000L * (w + 1);
             threads.add(new Thread(() -> {
                 for (int i = 0; i < perWriter; i++) {
-                    shared.record(value, value / 2, i % 4 != 0);
+                    shared.record(value, value / 2, i % 4 != 0 ? Batch.MEASURED : Batch.WARMUP, false);
                 }
             }));
         }

@@ -1,5 +1,6 @@
 package dev.bench.jmh.engine;
 
+import dev.bench.core.Batch;
 import dev.bench.core.metrics.KindRecorder;
 import dev.bench.core.random.SplitMix64;
 import org.HdrHistogram.Histogram;
@@ -52,8 +53,8 @@ public class LatencyRecording {
     /** Fields, as the session's answer is to the worker: the JIT can't fold the lookup away. */
     private int host = 1;
     private int kind = 1;
-    /** A field, not a literal: the JIT must not fold the engine's in-window branch away (JMH sample 10). */
-    private boolean inWindow = true;
+    /** A field, not a literal: the JIT must not fold the phase index away (JMH sample 10). */
+    private int phase = Batch.MEASURED;
 
     @Setup
     public void setUp() {
@@ -99,7 +100,7 @@ public class LatencyRecording {
     @Benchmark
     public void kindRecorder() {
         long sojourn = nextValue();
-        kindRecorder.record(sojourn, sojourn >>> 1, inWindow);
+        kindRecorder.record(sojourn, sojourn >>> 1, phase, false);
     }
 
     /**
@@ -113,6 +114,6 @@ public class LatencyRecording {
         KindRecorder[][] mine = byHost;
         int h = host;
         KindRecorder[] recorders = h < mine.length && mine[h] != null ? mine[h] : byHost[0];
-        recorders[kind].record(sojourn, sojourn >>> 1, inWindow);
+        recorders[kind].record(sojourn, sojourn >>> 1, phase, false);
     }
 }
