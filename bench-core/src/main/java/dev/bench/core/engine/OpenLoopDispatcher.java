@@ -129,7 +129,7 @@ final class OpenLoopDispatcher implements Dispatcher {
                 int phase = batch.phase(i);
                 claimedInWindow[batch.kind()] -= phase;
                 remaining[phase]++;
-                if (batch.isMeasured(i)) {
+                if (phase == Batch.MEASURED) {
                     abandoned.add(new long[] {batch.kind(), batch.intendedNanos(i)});
                 }
             }
