@@ -8,6 +8,7 @@ import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -32,20 +33,24 @@ final class MemcachedSocket implements AutoCloseable, DeadlineWatch.Watched {
             new DeadlineWatch<>("bench-memcached-deadlines", TimeUnit.MILLISECONDS.toNanos(250));
     private static final long TIMEOUT_NANOS = TimeUnit.MILLISECONDS.toNanos(MemcachedTarget.OP_TIMEOUT_MS);
 
-    private static final byte[] GET = "get ".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] GET = "get".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] INCR = "incr ".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] SPACE = {' '};
     private static final byte[] CRLF = {'\r', '\n'};
     private static final byte[] VALUE = "VALUE ".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] END = "END\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] STORED = "STORED\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] NOT_STORED = "NOT_STORED\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] NOT_FOUND = "NOT_FOUND\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] NO_FLAGS_NO_EXPIRY = " 0 0 ".getBytes(StandardCharsets.US_ASCII);
     private static final int FLAG_COMPRESSED = 2;
 
     private final SocketChannel channel;
     private final String where;
     private ByteBuffer out = ByteBuffer.allocate(8 * 1024);
-    /** Replies read and not yet parsed, between position and limit. */
-    private ByteBuffer in = ByteBuffer.allocate(8 * 1024).flip();
+    private final ReplyBuffer in = new ReplyBuffer(this::readInto);
+    /** The flags of the item whose {@link #valueHeader} was read last. */
+    private int flags;
     /** When the call in progress began ({@link System#nanoTime}), 0 when none is: for {@link #DEADLINES}. */
     private volatile long busySince;
     private volatile boolean timedOut;
@@ -73,33 +78,85 @@ final class MemcachedSocket implements AutoCloseable, DeadlineWatch.Watched {
     /** @return the item's value, or null when the server holds none */
     String get(byte[] key) throws IOException {
         out.clear();
-        put(GET);
-        put(key);
-        put(CRLF);
+        queueGet(List.of(key));
         send();
-        int eol = line();
+        int eol = in.line();
         String value = null;
-        if (!at(END)) {
-            if (!at(VALUE)) {
-                throw unexpected(eol);
-            }
-            int p = skipField(in.position() + VALUE.length, eol); // the key
-            int flags = (int) number(p, eol);
-            p = skipField(p, eol);
-            int bytes = (int) number(p, eol);
-            in.position(eol + 2);
-            byte[] data = new byte[bytes];
-            need(bytes + 2);
+        if (!in.at(END)) {
+            byte[] data = new byte[valueHeader(eol)];
+            in.need(data.length + 2);
             in.get(data);
             in.position(in.position() + 2);
             value = decode(data, flags);
-            eol = line();
-            if (!at(END)) {
+            eol = in.line();
+            if (!in.at(END)) {
                 throw unexpected(eol); // several items for one key: not what a get answers
             }
         }
         in.position(in.position() + END.length);
         done();
+        return value;
+    }
+
+    /** Queues one {@code get} of the keys; {@link #found} reads its reply. */
+    void queueGet(List<byte[]> keys) {
+        put(GET);
+        for (byte[] key : keys) {
+            put(SPACE);
+            put(key);
+        }
+        put(CRLF);
+    }
+
+    /** @return how many items the reply to a queued {@code get} holds; their values are read and dropped */
+    int found() throws IOException {
+        int items = 0;
+        int eol = in.line();
+        while (!in.at(END)) {
+            int bytes = valueHeader(eol);
+            in.need(bytes + 2);
+            in.position(in.position() + bytes + 2);
+            items++;
+            eol = in.line();
+        }
+        in.position(in.position() + END.length);
+        return items;
+    }
+
+    /** Reads a {@code VALUE <key> <flags> <bytes>} line into {@link #flags}; @return its data block's length */
+    private int valueHeader(int eol) throws IOException {
+        if (!in.at(VALUE)) {
+            throw unexpected(eol);
+        }
+        int p = in.skipField(in.position() + VALUE.length, eol); // the key
+        long itemFlags = in.number(p, eol);
+        p = in.skipField(p, eol);
+        long bytes = in.number(p, eol);
+        if (itemFlags < 0 || bytes < 0 || bytes > Integer.MAX_VALUE - 2) {
+            throw unexpected(eol);
+        }
+        in.position(eol + 2);
+        flags = (int) itemFlags;
+        return (int) bytes;
+    }
+
+    /** Queues {@code incr <key> <by>}; {@link #incremented} reads its reply. */
+    void queueIncr(byte[] key, long by) {
+        put(INCR);
+        put(key);
+        put(SPACE);
+        put(Long.toString(by).getBytes(StandardCharsets.US_ASCII));
+        put(CRLF);
+    }
+
+    /** @return the next queued incr's reply: the value after it, or -1 when the server holds no such item */
+    long incremented() throws IOException {
+        int eol = in.line();
+        long value = in.at(NOT_FOUND) ? -1 : in.number(in.position(), eol);
+        if (value < 0 && !in.at(NOT_FOUND)) {
+            throw unexpected(eol);
+        }
+        in.position(eol + 2);
         return value;
     }
 
@@ -123,9 +180,9 @@ final class MemcachedSocket implements AutoCloseable, DeadlineWatch.Watched {
 
     /** @return the next queued store's reply: true for STORED, false for NOT_STORED (add of a present key, replace of an absent one) */
     boolean stored() throws IOException {
-        int eol = line();
-        boolean stored = at(STORED);
-        if (!stored && !at(NOT_STORED)) {
+        int eol = in.line();
+        boolean stored = in.at(STORED);
+        if (!stored && !in.at(NOT_STORED)) {
             throw unexpected(eol);
         }
         in.position(eol + 2);
@@ -159,79 +216,18 @@ final class MemcachedSocket implements AutoCloseable, DeadlineWatch.Watched {
         out.clear();
     }
 
-    /** Reads until a whole line is buffered; @return the index of its {@code \r} */
-    private int line() throws IOException {
-        int from = in.position();
-        while (true) {
-            for (int i = from; i < in.limit() - 1; i++) {
-                if (in.get(i) == '\r' && in.get(i + 1) == '\n') {
-                    return i;
-                }
-            }
-            from = Math.max(in.position(), in.limit() - 1);
-            int offset = from - in.position();
-            fill();
-            from = in.position() + offset;
-        }
-    }
-
-    /** Reads until {@code bytes} are buffered. */
-    private void need(int bytes) throws IOException {
-        while (in.remaining() < bytes) {
-            fill();
-        }
-    }
-
-    private void fill() throws IOException {
-        in.compact();
-        if (!in.hasRemaining()) {
-            ByteBuffer bigger = ByteBuffer.allocate(in.capacity() * 2);
-            in.flip();
-            in = bigger.put(in);
-        }
+    /** {@link ReplyBuffer}'s source: a failed read closes the socket, as does the server closing the connection. */
+    private void readInto(ByteBuffer into) throws IOException {
         int read;
         try {
-            read = channel.read(in);
+            read = channel.read(into);
         } catch (IOException e) {
-            in.flip();
             throw failed(e);
         }
-        in.flip();
         if (read < 0) {
             close();
             throw new MemcachedUnavailableException("memcached at " + where + " closed the connection");
         }
-    }
-
-    private boolean at(byte[] prefix) {
-        if (in.remaining() < prefix.length) {
-            return false;
-        }
-        for (int i = 0; i < prefix.length; i++) {
-            if (in.get(in.position() + i) != prefix[i]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private int skipField(int p, int eol) {
-        while (p < eol && in.get(p) != ' ') {
-            p++;
-        }
-        return p + 1;
-    }
-
-    private long number(int p, int eol) throws IOException {
-        long n = 0;
-        int start = p;
-        for (; p < eol && in.get(p) >= '0' && in.get(p) <= '9'; p++) {
-            n = n * 10 + in.get(p) - '0';
-        }
-        if (p == start) {
-            throw unexpected(eol);
-        }
-        return n;
     }
 
     private String decode(byte[] data, int flags) throws IOException {
@@ -250,9 +246,7 @@ final class MemcachedSocket implements AutoCloseable, DeadlineWatch.Watched {
 
     /** A reply this client does not expect (ERROR, SERVER_ERROR ...): the stream's state is unknown, so it is closed. */
     private IllegalStateException unexpected(int eol) {
-        int from = in.position();
-        byte[] reply = new byte[Math.min(eol - from, 200)];
-        in.get(from, reply);
+        byte[] reply = in.peek(eol, 200);
         close();
         return new IllegalStateException("memcached at " + where + " answered '"
                 + new String(reply, StandardCharsets.US_ASCII) + "'");
