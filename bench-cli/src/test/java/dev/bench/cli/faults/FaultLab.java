@@ -25,9 +25,23 @@ final class FaultLab implements AutoCloseable {
     FaultLab(int from, boolean withPostgres, boolean withMariaDb, boolean withMemcached) throws IOException {
         network = NetworkNamespace.create(from);
         int n = network.number();
-        postgres = withPostgres ? new PrivatePostgres(54000 + n) : null;
-        mariadb = withMariaDb ? new PrivateMariaDb(53000 + n) : null;
-        memcached = withMemcached ? new PrivateMemcached(51000 + n) : null;
+        PrivatePostgres pg = null;
+        PrivateMariaDb maria = null;
+        try { // a server that fails to start leaves none running, nor the namespace (a later run would skip its number)
+            pg = withPostgres ? new PrivatePostgres(54000 + n) : null;
+            maria = withMariaDb ? new PrivateMariaDb(53000 + n) : null;
+            memcached = withMemcached ? new PrivateMemcached(51000 + n) : null;
+        } catch (RuntimeException e) {
+            for (PrivateServer started : new PrivateServer[] {pg, maria}) {
+                if (started != null) {
+                    started.close();
+                }
+            }
+            network.close();
+            throw e;
+        }
+        postgres = pg;
+        mariadb = maria;
         postgresRelay = postgres == null ? 0 : relay(postgres.port()).port();
         mariadbRelay = mariadb == null ? 0 : relay(mariadb.port()).port();
         if (memcached != null) {
