@@ -78,7 +78,10 @@ final class MemcachedSocket implements AutoCloseable, DeadlineWatch.Watched {
     /** @return the item's value, or null when the server holds none */
     String get(byte[] key) throws IOException {
         out.clear();
-        queueGet(List.of(key));
+        put(GET);
+        put(SPACE);
+        put(key);
+        put(CRLF);
         send();
         int eol = in.line();
         String value = null;
@@ -152,8 +155,9 @@ final class MemcachedSocket implements AutoCloseable, DeadlineWatch.Watched {
     /** @return the next queued incr's reply: the value after it, or -1 when the server holds no such item */
     long incremented() throws IOException {
         int eol = in.line();
-        long value = in.at(NOT_FOUND) ? -1 : in.number(in.position(), eol);
-        if (value < 0 && !in.at(NOT_FOUND)) {
+        boolean notFound = in.at(NOT_FOUND);
+        long value = notFound ? -1 : in.number(in.position(), eol);
+        if (value < 0 && !notFound) {
             throw unexpected(eol);
         }
         in.position(eol + 2);

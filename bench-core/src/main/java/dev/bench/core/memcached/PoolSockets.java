@@ -77,9 +77,6 @@ final class PoolSockets implements AutoCloseable {
 
     /** Server {@code s} failed: a member of a pool whose others serve fails the op alone, else the connection is lost. */
     MemcachedUnavailableException lost(int s, MemcachedUnavailableException e) {
-        if (e instanceof MemcachedMemberDownException) {
-            return e;
-        }
         if (sockets[s] != null) {
             sockets[s].close();
         }
