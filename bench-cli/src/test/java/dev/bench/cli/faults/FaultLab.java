@@ -21,33 +21,22 @@ final class FaultLab implements AutoCloseable {
     private final int memcachedRelay;
     private TcpRelay memcachedRelayHandle;
 
-    /** @param from where to look for a free namespace number; servers listen on ports derived from the one taken */
+    /** @param from where to look for a free namespace number; servers listen on ports derived from it, below the ephemeral range */
     FaultLab(int from, boolean withPostgres, boolean withMariaDb, boolean withMemcached) throws IOException {
         network = NetworkNamespace.create(from);
         int n = network.number();
-        PrivatePostgres pg = null;
-        PrivateMariaDb maria = null;
-        try { // a server that fails to start leaves none running, nor the namespace (a later run would skip its number)
-            pg = withPostgres ? new PrivatePostgres(54000 + n) : null;
-            maria = withMariaDb ? new PrivateMariaDb(53000 + n) : null;
-            memcached = withMemcached ? new PrivateMemcached(51000 + n) : null;
-        } catch (RuntimeException e) {
-            for (PrivateServer started : new PrivateServer[] {pg, maria}) {
-                if (started != null) {
-                    started.close();
-                }
-            }
-            network.close();
+        try { // a lab that fails to start leaves no server, relay or namespace behind (a later run would skip its number)
+            postgres = withPostgres ? new PrivatePostgres(24000 + n) : null;
+            mariadb = withMariaDb ? new PrivateMariaDb(23000 + n) : null;
+            memcached = withMemcached ? new PrivateMemcached(21000 + n) : null;
+            postgresRelay = postgres == null ? 0 : relay(postgres.port()).port();
+            mariadbRelay = mariadb == null ? 0 : relay(mariadb.port()).port();
+            memcachedRelayHandle = memcached == null ? null : relay(memcached.port());
+            memcachedRelay = memcached == null ? 0 : memcachedRelayHandle.port();
+        } catch (RuntimeException | IOException e) {
+            close();
             throw e;
         }
-        postgres = pg;
-        mariadb = maria;
-        postgresRelay = postgres == null ? 0 : relay(postgres.port()).port();
-        mariadbRelay = mariadb == null ? 0 : relay(mariadb.port()).port();
-        if (memcached != null) {
-            memcachedRelayHandle = relay(memcached.port());
-        }
-        memcachedRelay = memcached == null ? 0 : memcachedRelayHandle.port();
     }
 
     private TcpRelay relay(int port) throws IOException {

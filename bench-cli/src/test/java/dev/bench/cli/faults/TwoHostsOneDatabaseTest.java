@@ -36,7 +36,7 @@ class TwoHostsOneDatabaseTest {
     void twoClientsInTwoNamespacesMergeWithOneExactCheck(@TempDir Path tmp) throws Exception {
         try (NetworkNamespace hostA = NetworkNamespace.create(190);
              NetworkNamespace hostB = NetworkNamespace.create(hostA.number() + 1);
-             PrivatePostgres pg = new PrivatePostgres(54000 + hostA.number());
+             PrivatePostgres pg = new PrivatePostgres(24000 + hostA.number());
              TcpRelay toA = new TcpRelay(hostA.hostAddress(), pg.port());
              TcpRelay toB = new TcpRelay(hostB.hostAddress(), pg.port())) {
             String local = pg.url("127.0.0.1", pg.port());
