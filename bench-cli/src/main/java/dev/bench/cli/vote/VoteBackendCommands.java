@@ -81,8 +81,8 @@ final class VoteBackendCommands {
 
     @Command(name = "memcached", mixinStandardHelpOptions = true, sortOptions = false,
             description = {"memcached: titles and counters under Noria's keys; one multi-get per read batch.",
-                    "--address takes several servers, one pool with keys spread by Ketama hashing; --pool-size is the"
-                            + " number of spymemcached clients (one I/O thread each; default: --threads)."})
+                    "--address takes several servers, one pool with keys spread by Ketama hashing; each worker has its own"
+                            + " blocking connections, and --pool-size spymemcached clients (default 1) prime and check."})
     static final class Memcached extends VoteBackendCommand.OnServer {
         @Option(names = "--fast", description = "Reads fetch only the counts, not the titles (Noria's --fast).")
         boolean fast;

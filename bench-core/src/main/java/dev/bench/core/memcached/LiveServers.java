@@ -9,6 +9,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * A pool's live servers, for the after-run checks of a run that lost some: which servers answer now, and what
@@ -53,6 +55,21 @@ public final class LiveServers {
             } catch (BenchException e) {
                 down.add(MemcachedAddresses.format(server));
             }
+        }
+        return down;
+    }
+
+    /**
+     * The servers down now, as host:port, for a check whose spymemcached {@code client} sat idle through the run: it
+     * learns that a connection died (a server killed, or restarted) only from an op on it. So each server is asked its
+     * version over a socket of its own ({@link #unreachable}), then the client is given up to 5 s to reconnect to those
+     * that answer.
+     */
+    public static Set<String> downNow(MemcachedTarget target, MemcachedClient client) {
+        Set<String> down = Set.copyOf(unreachable(target));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (client.getVersions().size() < target.serverCount() - down.size() && System.nanoTime() - deadline < 0) {
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
         }
         return down;
     }

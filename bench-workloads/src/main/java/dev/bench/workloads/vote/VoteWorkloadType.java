@@ -175,9 +175,9 @@ public final class VoteWorkloadType implements WorkloadType<VoteRunSettings> {
             case POSTGRES -> sql("postgres", Dialect.POSTGRES, target, threads, null, maxBatch);
             case MYSQL -> sql("mysql", Dialect.MYSQL, target, threads, b.engine(), maxBatch);
             case MSSQL -> new MssqlVoteBackend(target.openServer(Dialect.MSSQL, threads), maxBatch);
-            // one spymemcached client's single I/O thread caps it: one per worker unless told otherwise
+            // workers have blocking clients of their own: spymemcached's prime and check
             case MEMCACHED -> new MemcachedVoteBackend(MemcachedTarget.open(memcachedAddress(target),
-                    target.poolSize() != null ? target.poolSize() : threads), b.keyPrefix(), b.fast());
+                    target.poolSize() != null ? target.poolSize() : 1), b.keyPrefix(), b.fast());
             case HYBRID -> hybrid(settings, target);
         };
     }

@@ -16,7 +16,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * YCSB's {@code memcached} binding: a record is one item, key {@code <table>-<key>}, value a JSON
@@ -106,20 +105,10 @@ public final class MemcachedStore implements YcsbStore {
         return present;
     }
 
-    /**
-     * {@link MemcachedTarget#unreachableServers}, asked again after a second at most (the check may count key by key).
-     * The check's client sat idle through the run, and spymemcached learns that a connection died (a server killed, or
-     * restarted) only from an op on it: each server that answers is asked its version until the client's connection
-     * to it works again, for 5 s at most.
-     */
+    /** {@link LiveServers#downNow}, asked again after a second at most (the check may count key by key). */
     private Set<String> unreachable() {
         if (unreachable == null || System.nanoTime() - unreachableAt > TimeUnit.SECONDS.toNanos(1)) {
-            unreachable = Set.copyOf(LiveServers.unreachable(target));
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-            while (target.client(0).getVersions().size() < target.serverCount() - unreachable.size()
-                    && System.nanoTime() - deadline < 0) {
-                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
-            }
+            unreachable = LiveServers.downNow(target, target.client(0));
             unreachableAt = System.nanoTime();
         }
         return unreachable;
