@@ -173,7 +173,7 @@ class FaultMatrixTest {
             return cell(row, fault, client, dir, seconds, null);
         } finally {
             if (fault == Fault.PARTITION_PERMANENT) {
-                lab.network.heal();
+                lab.network.healForNextRun();
             }
         }
     }
