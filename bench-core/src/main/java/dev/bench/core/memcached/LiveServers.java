@@ -6,6 +6,7 @@ import net.spy.memcached.MemcachedClient;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -63,14 +64,16 @@ public final class LiveServers {
      * The servers down now, as host:port, for a check whose spymemcached {@code client} sat idle through the run: it
      * learns that a connection died (a server killed, or restarted) only from an op on it. So each server is asked its
      * version over a socket of its own ({@link #unreachable}), then the client is given up to 5 s to reconnect to those
-     * that answer.
+     * that answer; down are those that did not answer and those the client still can't reach after that wait (asked
+     * after it: a restarted server the client had lost before the wait is back in it).
      */
     public static Set<String> downNow(MemcachedTarget target, MemcachedClient client) {
-        Set<String> down = Set.copyOf(unreachable(target));
+        Set<String> down = new HashSet<>(unreachable(target));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         while (client.getVersions().size() < target.serverCount() - down.size() && System.nanoTime() - deadline < 0) {
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
         }
-        return down;
+        down.addAll(target.downServers(client));
+        return Set.copyOf(down);
     }
 }

@@ -9,7 +9,6 @@ import net.spy.memcached.internal.OperationFuture;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -64,12 +63,11 @@ final class MemcachedPipeline {
     /**
      * As {@link #getAll}, asking each server for its own keys and skipping the servers that are down (their
      * keys absent from what the visitor gets), as long as one server answers: what a pool that lost a
-     * member still holds. The servers down are those the client knows of and those that do not answer now.
+     * member still holds. The servers down are {@link LiveServers#downNow}'s.
      */
     static void getAllReachable(MemcachedTarget target, MemcachedClient client, long first, long last,
                                 LongFunction<String> key, ChunkVisitor visitor) throws Exception {
-        Set<String> down = new HashSet<>(target.downServers(client));
-        down.addAll(LiveServers.downNow(target, client)); // the check's client may have sat idle through the run
+        Set<String> down = LiveServers.downNow(target, client); // the check's client sat idle through the run
         if (down.size() >= target.serverCount()) {
             getAll(target, client, first, last, key, visitor); // none answers: fails, naming them
             return;

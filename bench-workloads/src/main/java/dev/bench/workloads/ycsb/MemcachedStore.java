@@ -85,10 +85,8 @@ public final class MemcachedStore implements YcsbStore {
     @Override
     public long count(List<String> keys) throws Exception {
         MemcachedClient client = target.client(0);
-        Set<String> down = new HashSet<>(target.downServers(client));
-        if (blocking) {
-            down.addAll(unreachable()); // the check's client served no op of the run: it may not know
-        }
+        // with blocking workers the check's client served no op of the run: it may not know who is down
+        Set<String> down = new HashSet<>(blocking ? unreachable() : target.downServers(client));
         if (down.size() >= target.serverCount()) {
             down.clear(); // none answers: asking fails, naming them
         }
