@@ -24,10 +24,6 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
 
 import java.io.PrintWriter;
-import java.io.Writer;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -148,30 +144,7 @@ public final class SysbenchCommand implements Callable<Integer> {
         TargetSettings target = values.target(bench.target.settings());
         Secrets.remember(target.password());
         OltpRunSettings settings = values.settings(script);
-        if (target.url() != null && target.url().startsWith(SysbenchOptionValues.DRY_RUN_URL_PREFIX)) {
-            return dryRun(command, script, settings, target, bench, benchLine, o, e);
-        }
         return command(command, script, settings, target, bench, benchLine, o, e);
-    }
-
-    /**
-     * --mysql-dry-run: the command on an in-memory H2 held open until it ends; a run's tables are made and
-     * filled first, in silence, as prepare would.
-     */
-    private int dryRun(String command, OltpScript script, OltpRunSettings settings, TargetSettings target,
-                       SysbenchBenchOptions bench, CommandLine benchLine, PrintWriter o, PrintWriter e) {
-        if (command.equals("prewarm")) {
-            throw new BenchException("bench sysbench does not do --mysql-dry-run with prewarm");
-        }
-        try (Connection keep = DriverManager.getConnection(target.url())) {
-            if (command.equals("run")) {
-                PrintWriter quiet = new PrintWriter(Writer.nullWriter());
-                Workloads.OLTP_RW.prepare(settings, target, RunConfig.DEFAULT_SEED, SettingNames.FLAGS, quiet, quiet);
-            }
-            return command(command, script, settings, target, bench, benchLine, o, e);
-        } catch (SQLException failed) {
-            throw new BenchException("--mysql-dry-run: " + failed.getMessage(), failed);
-        }
     }
 
     private int command(String command, OltpScript script, OltpRunSettings settings, TargetSettings target,

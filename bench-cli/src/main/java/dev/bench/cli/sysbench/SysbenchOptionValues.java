@@ -1,6 +1,7 @@
 package dev.bench.cli.sysbench;
 
 import dev.bench.core.BenchException;
+import dev.bench.core.jdbc.DryRunDriver;
 import dev.bench.core.run.TargetSettings;
 import dev.bench.workloads.oltp.OltpRunSettings;
 import dev.bench.workloads.oltp.OltpScript;
@@ -45,8 +46,8 @@ final class SysbenchOptionValues {
             Map.entry("rand-spec-iter", Set.of("12")), Map.entry("rand-spec-pct", Set.of("1")),
             Map.entry("rand-spec-res", Set.of("75")), Map.entry("rand-pareto-h", Set.of("0.2")));
 
-    /** A dry run's database: H2 in this JVM's memory, gone when its last connection closes. */
-    static final String DRY_RUN_URL_PREFIX = "jdbc:h2:mem:sysbench_dry_run_";
+    /** A dry run's "server": connections whose every call succeeds without one ({@link DryRunDriver}). */
+    static final String DRY_RUN_URL = DryRunDriver.PREFIX + "mysql";
 
     private final SysbenchArgs args;
 
@@ -122,7 +123,7 @@ final class SysbenchOptionValues {
      */
     TargetSettings target(TargetSettings bench) {
         if (bench.url() == null && bench.address() == null && dryRun()) {
-            return new TargetSettings(DRY_RUN_URL_PREFIX + System.nanoTime(), null, null, null, null, bench.poolSize(),
+            return new TargetSettings(DRY_RUN_URL, null, null, null, null, bench.poolSize(),
                     bench.container(), bench.readsTo(), bench.replicaUrl());
         }
         if (bench.url() != null || bench.address() != null || !args.has("db-driver")) {
@@ -151,9 +152,8 @@ final class SysbenchOptionValues {
     }
 
     /**
-     * --mysql-dry-run on the mysql driver (sysbench's default one): no server is touched. sysbench's driver
-     * pretends that each call succeeded; here each statement really runs, on an in-memory H2 that lives
-     * as long as the command ({@link #target}).
+     * --mysql-dry-run on the mysql driver (sysbench's default one): no server is touched; each call succeeds,
+     * as sysbench's driver pretends ({@link #target}).
      */
     boolean dryRun() {
         return args.flag("mysql-dry-run", false) && (!args.has("db-driver") || driver().equals("mysql"));

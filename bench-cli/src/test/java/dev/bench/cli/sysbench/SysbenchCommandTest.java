@@ -3,6 +3,8 @@ package dev.bench.cli.sysbench;
 import dev.bench.cli.CliRunner;
 import dev.bench.core.results.verify.ResultsInvariants;
 import dev.bench.core.testing.TestServers;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,7 +39,6 @@ class SysbenchCommandTest {
             "oltp_read_write --no-such=1 run           | FATAL: invalid option: --no-such",
             "oltp_read_write --histogram=on run        | FATAL: bench sysbench does not do --histogram=on (only off)",
             "oltp_read_write --report-checkpoints=1,x run | FATAL: Invalid value for --report-checkpoints: 'x'",
-            "oltp_point_select --mysql-dry-run prewarm | FATAL: bench sysbench does not do --mysql-dry-run with prewarm",
             "oltp_read_write --tables=0 run            | FATAL: --tables must be >= 1, got 0",
             "oltp_read_write --skip_trx=maybe run      | FATAL: --skip-trx must be on or off, got 'maybe'",
             "select_random_points --tables=2 prepare   | FATAL: this benchmark does not support --tables > 1",
@@ -185,6 +186,40 @@ class SysbenchCommandTest {
         assertTrue(completed > 0, out);
         assertEquals(completed, reported, out);
         ResultsInvariants.assertHold(results);
+    }
+
+    /**
+     * --mysql-dry-run as sysbench's: every command succeeds without a server and prints sysbench's lines, and a run
+     * counts every statement as "other" (a dry run has no result to tell a read or a write by).
+     */
+    @Test
+    void aDryRunPretendsEveryCallSucceededAsSysbenchDoes() throws Exception {
+        List<String> dry = List.of("--mysql-port=1", "--mysql-dry-run", "--tables=2", "--table-size=10");
+        assertEquals(List.of("Creating table 'sbtest1'...", "Inserting 10 records into 'sbtest1'",
+                        "Creating a secondary index on 'sbtest1'...", "Creating table 'sbtest2'...",
+                        "Inserting 10 records into 'sbtest2'", "Creating a secondary index on 'sbtest2'..."),
+                linesAfterBanner(sysbench("oltp_read_write", dry, "prepare")));
+        assertEquals(List.of("Prewarming table sbtest1", "Prewarming table sbtest2"),
+                linesAfterBanner(sysbench("oltp_read_write", dry, "prewarm")));
+        CliRunner run = sysbench("oltp_read_write", dry, "--events=100", "--results=" + dir.resolve("dry-rw"), "run");
+        assertEquals(0, run.exitCode(), run.out() + run.err());
+        assertEquals(0, number(run.out().lines().filter(l -> l.contains("read:")).findFirst().orElseThrow(), "read:"));
+        assertEquals(0, number(run.out().lines().filter(l -> l.contains("write:")).findFirst().orElseThrow(), "write:"));
+        assertEquals(100 * 20, number(run.out().lines().filter(l -> l.contains("other:")).findFirst().orElseThrow(), "other:"),
+                "oltp_read_write's 18 statements, BEGIN and COMMIT, for each of the 100 events: " + run.out());
+        JsonNode integrity = new ObjectMapper().readTree(dir.resolve("dry-rw").resolve("summary.json").toFile()).path("integrity");
+        assertFalse(integrity.path("checked").asBoolean(true), integrity.toString());
+        assertTrue(integrity.path("verdict").asText().contains("--mysql-dry-run"), integrity.toString());
+        ResultsInvariants.assertHold(dir.resolve("dry-rw"));
+        assertEquals(List.of("Dropping table 'sbtest1'...", "Dropping table 'sbtest2'..."),
+                linesAfterBanner(sysbench("oltp_read_write", dry, "cleanup")));
+    }
+
+    private static List<String> linesAfterBanner(CliRunner r) {
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        List<String> lines = r.out().lines().toList();
+        assertTrue(lines.get(0).startsWith(BANNER), r.out());
+        return lines.subList(2, lines.size());
     }
 
     /** bench's --profile, sysbench's way (a bare flag, or on|off): the run's flame graph, on the embedded H2. */

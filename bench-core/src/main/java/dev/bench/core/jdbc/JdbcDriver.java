@@ -18,7 +18,9 @@ public enum JdbcDriver {
     PGJDBC(Dialect.POSTGRES),
     CONNECTOR_J(Dialect.MYSQL),
     MARIADB("jdbc:mariadb", Dialect.MYSQL),
-    MSSQL_JDBC(Dialect.MSSQL);
+    MSSQL_JDBC(Dialect.MSSQL),
+    /** sysbench's {@code --mysql-dry-run}: MySQL's SQL, sent nowhere ({@link DryRunDriver}). */
+    DRY_RUN("jdbc:bench-dry-run", Dialect.MYSQL);
 
     private final String scheme;
     private final Dialect dialect;
@@ -41,6 +43,8 @@ public enum JdbcDriver {
                     checkHosts(url);
                     if (d.dialect() == Dialect.POSTGRES) {
                         PgjdbcLog.quiet();
+                    } else if (d == DRY_RUN) {
+                        DryRunDriver.register();
                     }
                     return d;
                 }
@@ -114,7 +118,7 @@ public enum JdbcDriver {
             case MARIADB -> Map.of("connectTimeout", "5000", "socketTimeout", socketTimeoutMs, "allowPublicKeyRetrieval", "true",
                     "socketFactory", BlockingSocketFactory.class.getName());
             case MSSQL_JDBC -> Map.of("loginTimeout", "5", "socketTimeout", socketTimeoutMs);
-            case H2 -> Map.of();
+            case H2, DRY_RUN -> Map.of();
         };
     }
 }

@@ -246,7 +246,11 @@ final class OltpSession implements Session {
     /** Adds this attempt's statements to sysbench's counts, unless the event is warmup (as the engine leaves it out). */
     private void flush(boolean measured) {
         if (measured) {
-            counters.add(reads, writes, others);
+            if (workload.dryRun()) { // sysbench's dry run has no result to tell a read or a write by
+                counters.add(0, 0, reads + writes + others);
+            } else {
+                counters.add(reads, writes, others);
+            }
         }
         reads = 0;
         writes = 0;

@@ -5,6 +5,7 @@ import dev.bench.core.OpKind;
 import dev.bench.core.Session;
 import dev.bench.core.Workload;
 import dev.bench.core.jdbc.Dialect;
+import dev.bench.core.jdbc.DryRunDriver;
 import dev.bench.core.jdbc.JdbcTarget;
 import dev.bench.core.jdbc.SqlErrors;
 import dev.bench.core.random.KeyDistribution;
@@ -45,6 +46,7 @@ public final class OltpWorkload implements Workload {
     private final QueryCounters counters = new QueryCounters();
     private final ThreadFairness fairness;
     private final int threads;
+    private final boolean dryRun;
     /** oltp_insert's sysbench.rand.unique(): a counter, permuted, so no two inserts of a run draw the same id. */
     private final AtomicInteger unique = new AtomicInteger((int) System.nanoTime());
     /** bulk_insert: the rows each thread appended (its next id), and the first last-INSERT that failed, or null. */
@@ -61,6 +63,7 @@ public final class OltpWorkload implements Workload {
      */
     public OltpWorkload(JdbcTarget target, JdbcTarget replicas, OltpSettings settings, ScriptSettings script, int threads) {
         this.target = target;
+        this.dryRun = DryRunDriver.isDryRun(target);
         this.replicas = replicas;
         this.settings = settings;
         this.script = script;
@@ -189,6 +192,11 @@ public final class OltpWorkload implements Workload {
 
     KeyDistribution ids() {
         return ids;
+    }
+
+    /** --mysql-dry-run: each call succeeded without a server, and counts as sysbench's dry run counts it ("other"). */
+    boolean dryRun() {
+        return dryRun;
     }
 
     public QueryCounters counters() {
