@@ -1,13 +1,26 @@
 package dev.bench.cli.sysbench;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bench.cli.CliRunner;
+import dev.bench.core.results.verify.ResultsInvariants;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@code bench sysbench cpu}: sysbench's built-in cpu test, its report, its options and its failures. */
+/**
+ * {@code bench sysbench cpu}: sysbench's built-in cpu test, on bench's engine: its report, its options and its
+ * failures, and the results directory every run writes.
+ */
 class SysbenchCpuTest {
+
+    @TempDir
+    Path dir;
 
     @Test
     void anEventCountsThePrimesBelowTheLimitFromThree() {
@@ -60,5 +73,52 @@ class SysbenchCpuTest {
         CliRunner help = CliRunner.run("sysbench", "cpu", "help");
         assertEquals(0, help.exitCode());
         assertTrue(help.out().endsWith("\n\ncpu options:\n  --cpu-max-prime=N upper limit for primes generator [10000]\n\n"), help.out());
+    }
+
+    @Test
+    void aRunWritesAResultsDirectoryThatBenchVerifies() throws Exception {
+        Path results = dir.resolve("cpu");
+        CliRunner r = CliRunner.run("sysbench", "cpu", "--threads=2", "--events=40", "--time=0", "--cpu-max-prime=1000",
+                "--results=" + results, "run");
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        assertTrue(r.out().contains("    total number of events:              40\n"), r.out());
+        assertFalse(r.out().contains("# results:") || r.err().contains("ops/s"), "only sysbench's lines: " + r.out() + r.err());
+        ResultsInvariants.assertHold(results);
+        JsonNode summary = new ObjectMapper().readTree(results.resolve("summary.json").toFile());
+        assertEquals("sysbench-cpu", summary.path("workload").asText());
+        assertEquals(40, summary.path("ops").path("event").path("completed").asLong(), summary.toString());
+        assertEquals(2, summary.path("run").path("threads").asInt());
+        assertEquals(1000, summary.path("cpu_max_prime").asInt());
+    }
+
+    /** The queue's FATAL is the engine's stop for its lag: what was measured until then is written all the same. */
+    @Test
+    void aFullQueueStillWritesItsResults() {
+        Path results = dir.resolve("full");
+        CliRunner r = CliRunner.run("sysbench", "cpu", "--rate=2000000000", "--results=" + results, "--verbosity=4", "run");
+        assertEquals(1, r.exitCode(), r.out() + r.err());
+        assertTrue(r.out().contains("\nFATAL: " + SysbenchCpu.QUEUE_FULL + "\n# "), r.out());
+        assertFalse(r.out().contains("CPU speed:"), r.out());
+        assertTrue(r.out().contains("# results: " + results), "--verbosity=4 shows bench's lines: " + r.out());
+        ResultsInvariants.assertHold(results);
+    }
+
+    @Test
+    void rateModeAddsSysbenchsQueueLine() {
+        CliRunner r = CliRunner.run("sysbench", "cpu", "--rate=100", "--time=2", "--report-interval=1", "--cpu-max-prime=1000",
+                "--results=" + dir.resolve("rate"), "run");
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        assertTrue(r.out().contains("Target transaction rate: 100/sec\n"), r.out());
+        assertTrue(r.out().matches("(?s).*\n\\[ 1s \\] thds: 1 eps: \\d+\\.\\d\\d lat \\(ms,95%\\): \\d+\\.\\d\\d\n"
+                + "\\[ 1s \\] queue length: \\d+ concurrency: \\d+\n.*"), r.out());
+    }
+
+    @Test
+    void optionsThatMeanNothingToTheCpuTestAreRefused() {
+        for (String option : new String[] {"--url=jdbc:h2:mem:x", "--max-lag=5", "--warmup-time=1"}) {
+            CliRunner r = CliRunner.run("sysbench", "cpu", option, "run");
+            assertEquals(1, r.exitCode(), option);
+            assertTrue(r.out().endsWith("\nFATAL: invalid option: " + option.substring(0, option.indexOf('=')) + "\n"), r.out());
+        }
     }
 }

@@ -6,6 +6,7 @@ import dev.bench.core.metrics.RunResult;
 import org.HdrHistogram.Histogram;
 
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -26,11 +27,14 @@ public final class SysbenchCheckpoints {
 
     /** sysbench's MAX_CHECKPOINTS. */
     static final int MAX = 256;
+    /** An interval that ends this close before a checkpoint reaches it: the engine's ends are not exact. */
+    private static final double REACH_SECONDS = 0.01;
 
     private final List<Long> seconds;
     private final QueryCounters counters;
     private final ThreadFairness fairness;
     private final int percentile;
+    private final SysbenchTestFormat format;
     private int next;
 
     // the measured run so far, from the intervals
@@ -44,10 +48,17 @@ public final class SysbenchCheckpoints {
 
     /** @param seconds the checkpoints, ascending ({@link #parse}) */
     public SysbenchCheckpoints(List<Long> seconds, QueryCounters counters, ThreadFairness fairness, int percentile) {
+        this(seconds, counters, fairness, percentile, SysbenchTestFormat.SCRIPTS);
+    }
+
+    /** @param format the test whose report each checkpoint prints */
+    public SysbenchCheckpoints(List<Long> seconds, QueryCounters counters, ThreadFairness fairness, int percentile,
+                               SysbenchTestFormat format) {
         this.seconds = List.copyOf(seconds);
         this.counters = counters;
         this.fairness = fairness;
         this.percentile = percentile;
+        this.format = format;
     }
 
     /**
@@ -90,20 +101,57 @@ public final class SysbenchCheckpoints {
 
     /** A measured interval of the run, ending {@code atSeconds} into it: prints the checkpoint reports it reaches. */
     void add(List<KindStats> kinds, double atSeconds, PrintWriter out) {
+        print(reach(kinds, atSeconds), out);
+    }
+
+    /**
+     * A measured interval of the run, ending {@code atSeconds} into it: the run as it stands at each checkpoint
+     * it reaches, none when it reaches none, for {@link #print}; the per-thread counts as they stood at the
+     * interval's end ({@link #alignTo}), not when this runs.
+     */
+    List<Reached> reach(List<KindStats> kinds, double atSeconds) {
         for (KindStats k : kinds) {
             latency.add(k.sojourn());
             events += k.completed();
             retries += k.outcomes().retries();
             reconnects += k.outcomes().reconnects();
         }
-        while (next < seconds.size() && atSeconds + 0.01 >= seconds.get(next)) {
-            SysbenchReport.Totals now = new SysbenchReport.Totals(atSeconds, atSeconds, events, counters.snapshot(), retries,
-                    reconnects, latency.copy(), fairness.events(), fairness.seconds());
-            out.println(String.format(Locale.ROOT, "[ %ds ] Checkpoint report:", seconds.get(next++)));
-            out.print(SysbenchReport.report(sinceLast(now), percentile));
-            out.flush();
-            atLast = now;
+        List<Reached> reached = new ArrayList<>();
+        while (next < seconds.size() && atSeconds + REACH_SECONDS >= seconds.get(next)) {
+            double[][] threads = fairness.at(next);
+            reached.add(new Reached(seconds.get(next++), new SysbenchReport.Totals(atSeconds, atSeconds, events,
+                    counters.snapshot(), retries, reconnects, latency.copy(), threads[0], threads[1])));
         }
+        return reached;
+    }
+
+    /**
+     * The run's engine intervals are {@code interval} long: each checkpoint's moment is the end of the first
+     * interval that reaches it ({@link #reach}), where the per-thread counts are kept for its report
+     * ({@link ThreadFairness#cutAt}). Before the run starts.
+     */
+    void alignTo(Duration interval) {
+        long every = interval.toNanos();
+        long[] cuts = new long[seconds.size()];
+        for (int i = 0; i < cuts.length; i++) {
+            long due = seconds.get(i) * 1_000_000_000L - Math.round(REACH_SECONDS * 1e9);
+            cuts[i] = Math.max(1, due <= 0 ? 1 : (due + every - 1) / every) * every;
+        }
+        fairness.cutAt(cuts);
+    }
+
+    /** "[ Ss ] Checkpoint report:" and the report of what came since the previous one, for each checkpoint reached. */
+    void print(List<Reached> reached, PrintWriter out) {
+        for (Reached r : reached) {
+            out.println(String.format(Locale.ROOT, "[ %ds ] Checkpoint report:", r.second()));
+            out.print(format.report(sinceLast(r.run()), percentile));
+            out.flush();
+            atLast = r.run();
+        }
+    }
+
+    /** A checkpoint the run reached, and the run as it stood then. */
+    record Reached(long second, SysbenchReport.Totals run) {
     }
 
     /**

@@ -13,7 +13,8 @@ import java.util.List;
 /**
  * sysbench's lines on stdout while it runs: its header when the run starts, then with
  * {@code --report-interval} one line per interval with rates since the previous line, and in rate mode a
- * second line with the queue length and the busy workers. Warmup intervals print nothing (the warmup
+ * second line with the queue length and the busy workers, each in the test's format
+ * ({@link SysbenchTestFormat}). Warmup intervals print nothing (the warmup
  * rule), nor does the drain's last sliver: sysbench prints whole intervals only (the final report has it all).
  * With --report-checkpoints, each checkpoint's report comes after the line of the interval that reaches it.
  *
@@ -25,6 +26,7 @@ public final class SysbenchIntervalLines implements IntervalListener {
     private final QueryCounters counters;
     private final String header;
     private final SysbenchCheckpoints checkpoints;
+    private final SysbenchTestFormat format;
     private final int threads;
     private final int percentile;
     private final boolean rateMode;
@@ -55,11 +57,23 @@ public final class SysbenchIntervalLines implements IntervalListener {
     public SysbenchIntervalLines(PrintWriter out, QueryCounters counters, String banner, RunConfig config,
                                  double reportIntervalSeconds, int percentile, boolean clockSeeded,
                                  SysbenchCheckpoints checkpoints) {
+        this(out, counters, banner, config, reportIntervalSeconds, percentile, clockSeeded, checkpoints,
+                SysbenchTestFormat.SCRIPTS);
+    }
+
+    /** @param format the test's own lines: the scripts' ({@link SysbenchTestFormat#SCRIPTS}) or a built-in test's */
+    public SysbenchIntervalLines(PrintWriter out, QueryCounters counters, String banner, RunConfig config,
+                                 double reportIntervalSeconds, int percentile, boolean clockSeeded,
+                                 SysbenchCheckpoints checkpoints, SysbenchTestFormat format) {
         this.out = out;
         this.counters = counters;
         this.checkpoints = checkpoints;
+        this.format = format;
+        if (checkpoints != null) {
+            checkpoints.alignTo(config.reportInterval());
+        }
         this.header = SysbenchReport.header(banner, config, reportIntervalSeconds,
-                checkpoints == null ? List.of() : checkpoints.seconds(), clockSeeded);
+                checkpoints == null ? List.of() : checkpoints.seconds(), clockSeeded, format.modeLines());
         this.threads = config.threads();
         this.percentile = percentile;
         this.rateMode = config.isOpenLoop();
@@ -77,9 +91,11 @@ public final class SysbenchIntervalLines implements IntervalListener {
         if (interval.warmup()) {
             return;
         }
+        List<SysbenchCheckpoints.Reached> reached = checkpoints == null ? List.of()
+                : checkpoints.reach(interval.kinds(), interval.endNanos() / 1e9);
         lineFor(interval);
         if (checkpoints != null) {
-            checkpoints.add(interval.kinds(), interval.endNanos() / 1e9, out);
+            checkpoints.print(reached, out);
         }
     }
 
@@ -101,10 +117,10 @@ public final class SysbenchIntervalLines implements IntervalListener {
         QueryCounts delta = now.minus(previous);
         previous = now;
         long at = Math.round(interval.endNanos() / 1e9);
-        out.println(SysbenchReport.intervalLine(at, threads, events, delta, retries, reconnects, percentile,
+        out.println(format.intervalLine(at, threads, events, delta, retries, reconnects, percentile,
                 SysbenchReport.percentileMs(latency, percentile), Math.max(sinceNanos / 1e9, 1e-3)));
         if (rateMode) {
-            out.println(SysbenchReport.queueLine(at, interval.waitingOps(), interval.busyWorkers()));
+            out.println(format.queueLine(at, interval.waitingOps(), interval.busyWorkers()));
         }
         out.flush();
         events = 0;

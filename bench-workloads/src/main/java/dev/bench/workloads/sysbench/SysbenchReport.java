@@ -23,7 +23,7 @@ public final class SysbenchReport {
     /**
      * sysbench's lines before its run, with the seed actually used (sysbench: "from current time").
      *
-     * @param banner      the first line (sysbench prints its version there)
+     * @param banner      the first line (sysbench prints its version there), or null when the caller printed it
      * @param clockSeeded the seed came from the clock (sysbench's --rand-seed 0): said as sysbench says it
      */
     public static String header(String banner, RunConfig config, double reportIntervalSeconds, boolean clockSeeded) {
@@ -33,9 +33,17 @@ public final class SysbenchReport {
     /** @param checkpoints --report-checkpoints' seconds, ascending; none: no line for them */
     public static String header(String banner, RunConfig config, double reportIntervalSeconds, List<Long> checkpoints,
                                 boolean clockSeeded) {
+        return header(banner, config, reportIntervalSeconds, checkpoints, clockSeeded, "");
+    }
+
+    /** @param modeLines the test's own lines before "Initializing worker threads..." ({@link SysbenchTestFormat#modeLines}) */
+    public static String header(String banner, RunConfig config, double reportIntervalSeconds, List<Long> checkpoints,
+                                boolean clockSeeded, String modeLines) {
         StringBuilder b = new StringBuilder();
-        line(b, banner);
-        line(b, "");
+        if (banner != null) {
+            line(b, banner);
+            line(b, "");
+        }
         line(b, "Running the test with following options:");
         line(b, "Number of threads: " + config.threads());
         if (config.isOpenLoop()) {
@@ -51,6 +59,7 @@ public final class SysbenchReport {
                 : "Initializing random number generator from seed (" + config.seed() + ").");
         line(b, "");
         line(b, "");
+        b.append(modeLines);
         line(b, "Initializing worker threads...");
         line(b, "");
         line(b, "Threads started!");
@@ -112,13 +121,15 @@ public final class SysbenchReport {
         line(b, f("    ignored errors:                      %-6d (%.2f per sec.)", t.ignoredErrors(), t.ignoredErrors() / seconds));
         line(b, f("    reconnects:                          %-6d (%.2f per sec.)", t.reconnects(), t.reconnects() / seconds));
         line(b, "");
-        return b.append(general(t.totalSeconds(), t.events(), t.latency(), t.threadEvents(), t.threadSeconds(), percentile))
-                .toString();
+        return b.append(general(t, percentile)).toString();
     }
 
-    /** The blocks every sysbench test ends its report with: General statistics, Latency, Threads fairness. */
-    public static String general(double seconds, long events, Histogram latency, ThreadFairness fairness, int percentile) {
-        return general(seconds, events, latency, fairness.events(), fairness.seconds(), percentile);
+    /**
+     * The blocks every sysbench test ends its report with, of what {@code t} covers: General statistics,
+     * Latency, Threads fairness (a test's own block comes before them: {@link SysbenchTestFormat#report}).
+     */
+    public static String general(Totals t, int percentile) {
+        return general(t.totalSeconds(), t.events(), t.latency(), t.threadEvents(), t.threadSeconds(), percentile);
     }
 
     private static String general(double seconds, long events, Histogram latency, double[] threadEvents,

@@ -65,6 +65,11 @@ public record SysbenchRunSettings(double timeSeconds, long events, double rate, 
      * the time or the events, whichever ends first.
      */
     public RunConfig config(RunSettings run, int threads, long seed, SettingNames names) {
+        return configBuilder(run, threads, seed, names).build();
+    }
+
+    /** {@link #config}'s builder, for a test that sets more of the phase (cpu: its event queue's max lag). */
+    public RunConfigBuilder configBuilder(RunSettings run, int threads, long seed, SettingNames names) {
         validate(names);
         Require.that(rate == 0 || !run.hasSchedule(), names.of("rate") + " and " + names.of("schedule")
                 + " exclude each other: the schedule gives the rate over time");
@@ -74,6 +79,6 @@ public record SysbenchRunSettings(double timeSeconds, long events, double rate, 
         if (run.reportIntervalSeconds() == 0) {
             b.reportInterval(QUIET_INTERVAL);
         }
-        return b.build();
+        return b;
     }
 }
