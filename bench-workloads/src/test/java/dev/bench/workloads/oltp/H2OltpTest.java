@@ -54,8 +54,12 @@ class H2OltpTest extends OltpContract {
         double latencySum = tx.sojourn().getMean() * tx.completed() / 1e9;
         double executionTime = outcome.fairness().seconds()[0];
         assertTrue(executionTime >= 0.0155, "execution time " + executionTime);
-        assertEquals(latencySum, executionTime, Math.max(0.001, latencySum * 0.002),
-                "execution time " + executionTime + " s against the latency sum " + latencySum + " s");
+        // The thread stamps each event's end just before the engine does, so its sum is at most the latency sum (within
+        // the histogram's 0.1 % grain). Below it by the time the thread lost between the two stamps: a CI run lost 4 ms
+        // there, a scheduler slice. Left out, the retries' time would be 15.5 ms or more below it.
+        String sums = "execution time " + executionTime + " s against the latency sum " + latencySum + " s";
+        assertTrue(executionTime <= latencySum * 1.002, sums);
+        assertTrue(latencySum - executionTime < 0.010, sums);
         assertTrue(outcome.phase().check().ok(), outcome.phase().check().verdict());
     }
 }
