@@ -7,9 +7,7 @@ import dev.bench.core.run.WorkloadType;
 import dev.bench.core.settings.SettingNames;
 import dev.bench.workloads.sysbench.SysbenchCheckpoints;
 import dev.bench.workloads.sysbench.SysbenchRunSettings;
-import dev.bench.workloads.sysbench.cpu.CpuBenchmark;
 import dev.bench.workloads.sysbench.cpu.CpuSettings;
-import dev.bench.workloads.sysbench.cpu.CpuWorkload;
 import dev.bench.workloads.sysbench.cpu.CpuWorkloadType;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -27,7 +25,6 @@ import java.util.Set;
  */
 final class SysbenchCpu {
 
-    static final String QUEUE_FULL = CpuBenchmark.QUEUE_FULL;
     /** sysbench's options the cpu test reads (and the ones it ignores, as sysbench does: --rand-type). */
     private static final Set<String> OPTIONS = Set.of("threads", "num-threads", "events", "max-requests", "time", "max-time",
             "rate", "tx-rate", "report-interval", "report-checkpoints", "percentile", "rand-seed", "rand-type", "verbosity",
@@ -52,11 +49,6 @@ final class SysbenchCpu {
                 yield SysbenchCommand.EXIT_FAILED;
             }
         };
-    }
-
-    /** sb_cpu.c's event: {@link CpuWorkload#primes}. */
-    static long primes(int max) {
-        return CpuWorkload.primes(max);
     }
 
     /** The run through the run template, as {@code bench sysbench SCRIPT run}'s: bench's options by its mixins. */

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bench.cli.CliRunner;
 import dev.bench.core.results.verify.ResultsInvariants;
+import dev.bench.workloads.sysbench.cpu.CpuBenchmark;
+import dev.bench.workloads.sysbench.cpu.CpuWorkload;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,9 +26,9 @@ class SysbenchCpuTest {
 
     @Test
     void anEventCountsThePrimesBelowTheLimitFromThree() {
-        assertEquals(1228, SysbenchCpu.primes(10000), "the 1229 primes below 10000, less 2");
-        assertEquals(3, SysbenchCpu.primes(8), "3, 5, 7");
-        assertEquals(0, SysbenchCpu.primes(3));
+        assertEquals(1228, CpuWorkload.primes(10000), "the 1229 primes below 10000, less 2");
+        assertEquals(3, CpuWorkload.primes(8), "3, 5, 7");
+        assertEquals(0, CpuWorkload.primes(3));
     }
 
     @Test
@@ -56,7 +58,7 @@ class SysbenchCpuTest {
     void aRateTheThreadsCannotKeepUpWithFillsTheQueueAndFails() {
         CliRunner r = CliRunner.run("sysbench", "--rate=2000000000", "cpu", "run", "--verbosity=1");
         assertEquals(1, r.exitCode());
-        assertEquals("FATAL: " + SysbenchCpu.QUEUE_FULL + "\n", r.out());
+        assertEquals("FATAL: " + CpuBenchmark.QUEUE_FULL + "\n", r.out());
     }
 
     @Test
@@ -97,7 +99,7 @@ class SysbenchCpuTest {
         Path results = dir.resolve("full");
         CliRunner r = CliRunner.run("sysbench", "cpu", "--rate=2000000000", "--results=" + results, "--verbosity=4", "run");
         assertEquals(1, r.exitCode(), r.out() + r.err());
-        assertTrue(r.out().contains("\nFATAL: " + SysbenchCpu.QUEUE_FULL + "\n# "), r.out());
+        assertTrue(r.out().contains("\nFATAL: " + CpuBenchmark.QUEUE_FULL + "\n# "), r.out());
         assertFalse(r.out().contains("CPU speed:"), r.out());
         assertTrue(r.out().contains("# results: " + results), "--verbosity=4 shows bench's lines: " + r.out());
         ResultsInvariants.assertHold(results);

@@ -226,7 +226,7 @@ public final class DryRunDriver implements Driver {
         }
     }
 
-    static ResultSet emptyResultSet(Statement statement) {
+    private static ResultSet emptyResultSet(Statement statement) {
         return proxy(ResultSet.class, new ResultSetCalls(statement));
     }
 

@@ -99,11 +99,6 @@ public final class SysbenchCheckpoints {
         return seconds;
     }
 
-    /** A measured interval of the run, ending {@code atSeconds} into it: prints the checkpoint reports it reaches. */
-    void add(List<KindStats> kinds, double atSeconds, PrintWriter out) {
-        print(reach(kinds, atSeconds), out);
-    }
-
     /**
      * A measured interval of the run, ending {@code atSeconds} into it: the run as it stands at each checkpoint
      * it reaches, none when it reaches none, for {@link #print}; the per-thread counts as they stood at the
@@ -135,7 +130,7 @@ public final class SysbenchCheckpoints {
         long[] cuts = new long[seconds.size()];
         for (int i = 0; i < cuts.length; i++) {
             long due = seconds.get(i) * 1_000_000_000L - Math.round(REACH_SECONDS * 1e9);
-            cuts[i] = Math.max(1, due <= 0 ? 1 : (due + every - 1) / every) * every;
+            cuts[i] = Math.max(1, (due + every - 1) / every) * every; // the first interval end at or after it
         }
         fairness.cutAt(cuts);
     }

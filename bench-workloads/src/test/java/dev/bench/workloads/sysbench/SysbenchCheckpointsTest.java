@@ -88,7 +88,7 @@ class SysbenchCheckpointsTest {
         ThreadFairness fairness = new ThreadFairness(1);
         SysbenchCheckpoints checkpoints = new SysbenchCheckpoints(List.of(60L), counters, fairness, 95);
         IntervalSnapshot interval = interval(0, 10, 1_000_000L);
-        checkpoints.add(interval.kinds(), 1, new PrintWriter(new StringWriter()));
+        checkpoints.print(checkpoints.reach(interval.kinds(), 1), new PrintWriter(new StringWriter()));
         Histogram h = interval.kinds().get(0).sojourn();
         RunResult result = new RunResult(new RunInfo(RunConfig.builder().build(), List.of("transaction"), 0),
                 List.of(new KindStats("transaction", h, h.copy(), Outcomes.NONE)), new long[] {10}, SECOND, SECOND, 0, null, false);
